@@ -1,0 +1,51 @@
+package dev.hotpath.http;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * A decoded request as a handler sees it: a view over the connection's inbound buffer.
+ *
+ * <p><b>Valid only during the handler call.</b> The engine reuses the view for the next request and
+ * releases the bytes behind it; an {@link AsyncHandler} must copy what it needs (for example with
+ * {@link #bodyBytes()} or {@link #pathParam(int)}) before it returns. The accessors that return
+ * {@code String} or {@code byte[]} allocate; the others read the buffer in place.
+ */
+public interface Request {
+    Method method();
+
+    /** {@code true} for HTTP/1.0, {@code false} for HTTP/1.1. */
+    boolean isHttp10();
+
+    /** The path of the target without the query, as sent (still percent-encoded). */
+    String path();
+
+    /** The query after {@code ?} as sent, or {@code null} when the target has none. */
+    String query();
+
+    /** How many {@code {name}} parameters the matched route pattern captured. */
+    int pathParamCount();
+
+    /** Parameter {@code index} of the matched pattern, as sent (still percent-encoded). */
+    String pathParam(int index);
+
+    /** Length in bytes of parameter {@code index}. */
+    int pathParamLength(int index);
+
+    /** Byte {@code offset} of parameter {@code index}: read a parameter without allocating. */
+    byte pathParamByte(int index, int offset);
+
+    /** The value of the first field with this name, without surrounding whitespace, or {@code null}. */
+    String header(HeaderName name);
+
+    /** Whether a field with this name has exactly this value, compared ASCII case-insensitively. */
+    boolean headerEqualsIgnoreCase(HeaderName name, String value);
+
+    /** Body length in bytes (0 when the request has no body). */
+    int bodyLength();
+
+    /** The body as a read-only view, valid during the handler call only; not to be released. */
+    ByteBuf body();
+
+    /** A copy of the body. */
+    byte[] bodyBytes();
+}

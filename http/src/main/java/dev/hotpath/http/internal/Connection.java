@@ -1,0 +1,383 @@
+package dev.hotpath.http.internal;
+
+import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.Handler;
+import dev.hotpath.http.Method;
+import dev.hotpath.http.Response;
+import dev.hotpath.http.RouteHandler;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+
+/**
+ * One HTTP/1.1 connection: accumulates inbound bytes, drains every complete request from them per
+ * read (pipelining), runs handlers, and writes every response of the batch into one outbound buffer
+ * flushed once, at the end of the read.
+ *
+ * <p>Order: responses leave in request order. While an async response is open, later responses queue
+ * behind it as {@link PendingResponse}s; completions from other threads schedule one drain task on
+ * this connection's loop (however many complete at once), which sends the queue up to the first
+ * unfinished entry and flushes once.
+ *
+ * <p>Backpressure: reading stops while {@code maxPendingResponses} responses wait or while the channel
+ * is not writable (the peer does not read), and resumes, decoding what is already buffered, once both
+ * clear. Deadlines are checked by the loop's sweep, against the server's clock: a request begun and
+ * not finished within {@code requestTimeout} is answered 408; a connection with nothing in flight for
+ * {@code idleTimeout} is closed.
+ *
+ * <p>Confined to the event loop, except {@link #onCompleted}.
+ */
+final class Connection extends ChannelInboundHandlerAdapter implements Runnable {
+    static final int HEAD_REQUEST = 1;
+    static final int CLOSE = 2;
+    static final int HTTP10_KEEP_ALIVE = 4;
+
+    private static final System.Logger LOG = System.getLogger(Connection.class.getName());
+    private static final AtomicIntegerFieldUpdater<Connection> DRAIN_SCHEDULED =
+        AtomicIntegerFieldUpdater.newUpdater(Connection.class, "drainScheduled");
+    private static final Response NOT_FOUND =
+        Response.json(404, "{\"error\":\"not_found\",\"message\":\"no route for this path\"}");
+    private static final Response INTERNAL_ERROR =
+        Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the handler failed\"}");
+    private static final Response OVERLOADED = Response.builder(503).header("Retry-After", "1")
+        .body("application/json", "{\"error\":\"overloaded\",\"message\":\"too many requests in flight\"}"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+
+    private final ServerContext server;
+    private final LoopState loop;
+    private final RequestDecoder decoder;
+    private ChannelHandlerContext ctx;
+    private ByteBuf inbound;
+    private ByteBuf outbound;
+    private ArrayDeque<PendingResponse> pending;
+    private Router.RouteEntry route;
+    /** No more requests are read; the connection closes once the responses owed are out. */
+    private boolean closing;
+    private boolean closed;
+    private boolean readPaused;
+    private long requestStartedAt = -1;
+    private long lastActivityAt;
+    @SuppressWarnings("unused") // through DRAIN_SCHEDULED
+    private volatile int drainScheduled;
+    Connection prev;
+    Connection next;
+
+    Connection(ServerContext server, LoopState loop) {
+        this.server = server;
+        this.loop = loop;
+        this.decoder = new RequestDecoder(server.limits);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        lastActivityAt = server.clock.millis();
+        loop.add(this);
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        closing = true;
+        closed = true;
+        loop.remove(this);
+        if (inbound != null) {
+            inbound.release();
+            inbound = null;
+        }
+        if (outbound != null) {
+            outbound.release();
+            outbound = null;
+        }
+        decoder.releaseBody();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf data = (ByteBuf) msg;
+        if (closing) {
+            data.release();
+            return;
+        }
+        inbound = inbound == null ? data : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), inbound, data);
+        lastActivityAt = server.clock.millis();
+        if (requestStartedAt < 0) {
+            requestStartedAt = lastActivityAt;
+        }
+        processInbound();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        flushOutbound();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        maybeResumeReading();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!(cause instanceof IOException)) {
+            LOG.log(System.Logger.Level.WARNING, "closing connection after an unexpected error", cause);
+        }
+        closeNow();
+    }
+
+    /** Decodes and answers every complete request in the inbound buffer, until it runs out or reading pauses. */
+    private void processInbound() {
+        while (!closing && !readPaused && inbound != null) {
+            if (pending != null && pending.size() >= server.limits.maxPendingResponses()) {
+                pauseReading();
+                break;
+            }
+            RequestDecoder.Event event = decoder.decode(inbound, loop.head, this);
+            if (event == RequestDecoder.Event.REQUEST) {
+                onRequest();
+            } else if (event == RequestDecoder.Event.HEAD) {
+                onHead();
+            } else if (event == RequestDecoder.Event.REJECTED) {
+                reject(decoder.rejection());
+            } else {
+                break;
+            }
+        }
+        if (inbound != null && !decoder.inRequest(inbound)) {
+            inbound.release();
+            inbound = null;
+            requestStartedAt = -1;
+        }
+    }
+
+    private void onHead() {
+        RequestHead head = loop.head;
+        route = head.isAsteriskTarget() ? null : server.router.find(head);
+        int limit = route == null ? server.limits.maxBodyBytes() : route.maxBody(head.method());
+        Rejection rejection = decoder.acceptBody(limit);
+        if (rejection != null) {
+            reject(rejection);
+            return;
+        }
+        if (head.expectsContinue() && decoder.awaitingBody(inbound) && noPending()) {
+            ResponseEncoder.encodeContinue(outbound());
+            flushOutbound();
+        }
+    }
+
+    private void onRequest() {
+        RequestHead head = loop.head;
+        if (!head.isParseOf(this, inbound, inbound.readerIndex())) {
+            decoder.reparse(inbound, head, this);
+            route = head.isAsteriskTarget() ? null : server.router.find(head);
+        }
+        decoder.attachBody(inbound, head);
+        boolean close = !head.keepAlive() || server.draining;
+        int flags = (head.method() == Method.HEAD ? HEAD_REQUEST : 0) | (close ? CLOSE : 0)
+            | (head.isHttp10() && !close ? HTTP10_KEEP_ALIVE : 0);
+        dispatch(head, flags);
+        head.release();
+        decoder.finishRequest(inbound);
+        requestStartedAt = inbound.isReadable() ? lastActivityAt : -1;
+        if (close) {
+            closing = true;
+        }
+    }
+
+    private void dispatch(RequestHead head, int flags) {
+        if (head.isAsteriskTarget()) {
+            respond(server.router.asteriskOptions(), flags);
+            return;
+        }
+        if (route == null) {
+            respond(NOT_FOUND, flags);
+            return;
+        }
+        RouteHandler handler = route.handler(head.method());
+        if (handler instanceof Handler sync) {
+            respond(callSync(sync, head), flags);
+        } else if (handler instanceof AsyncHandler async) {
+            callAsync(async, head, flags);
+        } else {
+            respond(route.methodNotAllowed(), flags);
+        }
+    }
+
+    private Response callSync(Handler handler, RequestHead head) {
+        try {
+            Response response = handler.handle(head);
+            if (response != null) {
+                return response;
+            }
+            LOG.log(System.Logger.Level.ERROR, "handler returned no response for " + head.method() + " " + head.path());
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "handler failed for " + head.method() + " " + head.path(), e);
+        }
+        loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
+        return INTERNAL_ERROR;
+    }
+
+    private void callAsync(AsyncHandler handler, RequestHead head, int flags) {
+        if (!server.tryAdmitAsync()) {
+            loop.counters.count(LoopCounters.Event.OVERLOADED);
+            respond(OVERLOADED, flags);
+            return;
+        }
+        PendingResponse slot = new PendingResponse(this, flags);
+        enqueue(slot);
+        try {
+            handler.handle(head, slot);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "async handler failed for " + head.method() + " " + head.path(), e);
+            loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
+            slot.completeIfOpen(INTERNAL_ERROR);
+        }
+    }
+
+    /** Sends now when nothing is owed before it, else queues behind what is. */
+    private void respond(Response response, int flags) {
+        if (noPending()) {
+            write(response, flags);
+        } else {
+            enqueue(new PendingResponse(this, flags, response));
+        }
+    }
+
+    private void write(Response response, int flags) {
+        ResponseEncoder.encode(outbound(), response, server.date.line(), (flags & HEAD_REQUEST) != 0,
+            (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0);
+        loop.counters.countStatus(response.status());
+    }
+
+    private void reject(Rejection rejection) {
+        loop.counters.countRejection(rejection);
+        closing = true;
+        ctx.channel().config().setAutoRead(false);
+        respond(rejection.response(), CLOSE);
+    }
+
+    private void enqueue(PendingResponse response) {
+        if (pending == null) {
+            pending = new ArrayDeque<>(8);
+        }
+        pending.add(response);
+    }
+
+    private boolean noPending() {
+        return pending == null || pending.isEmpty();
+    }
+
+    private ByteBuf outbound() {
+        if (outbound == null) {
+            outbound = ctx.alloc().ioBuffer(1024);
+        }
+        return outbound;
+    }
+
+    /** Writes and flushes what the batch produced; closes once nothing more is owed on a closing connection. */
+    private void flushOutbound() {
+        if (closed) {
+            return;
+        }
+        if (server.draining && !closing && requestStartedAt < 0 && noPending()) {
+            closing = true;
+        }
+        boolean closeNow = closing && noPending();
+        if (outbound != null) {
+            ByteBuf batch = outbound;
+            outbound = null;
+            ChannelFuture written = ctx.writeAndFlush(batch);
+            if (closeNow) {
+                closed = true;
+                written.addListener(ChannelFutureListener.CLOSE);
+            } else if (!ctx.channel().isWritable()) {
+                pauseReading();
+            }
+        } else if (closeNow) {
+            closeNow();
+        }
+    }
+
+    private void pauseReading() {
+        if (!readPaused) {
+            readPaused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    private void maybeResumeReading() {
+        if (readPaused && !closing && ctx.channel().isWritable()
+            && (pending == null || pending.size() < server.limits.maxPendingResponses())) {
+            readPaused = false;
+            ctx.channel().config().setAutoRead(true);
+            processInbound();
+            flushOutbound();
+        }
+    }
+
+    /** An async response completed, on any thread: make sure one drain runs on this connection's loop. */
+    void onCompleted() {
+        server.asyncCompleted();
+        if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
+            try {
+                ctx.executor().execute(this);
+            } catch (RejectedExecutionException e) {
+                // The loop is shut down: the connection is gone with it.
+            }
+        }
+    }
+
+    /** The drain task: sends every finished response at the head of the queue, in order, with one flush. */
+    @Override
+    public void run() {
+        drainScheduled = 0;
+        if (closed || pending == null) {
+            return;
+        }
+        PendingResponse next;
+        while ((next = pending.peek()) != null && next.response() != null) {
+            pending.poll();
+            write(next.response(), next.flags);
+        }
+        lastActivityAt = server.clock.millis();
+        flushOutbound();
+        maybeResumeReading();
+    }
+
+    /** Deadline sweep: 408 for a request begun too long ago, close for a connection idle too long. */
+    void checkDeadlines(long now) {
+        if (closing) {
+            return;
+        }
+        if (requestStartedAt >= 0) {
+            if (!readPaused && now - requestStartedAt >= server.limits.requestTimeout().toMillis()) {
+                reject(Rejection.REQUEST_TIMEOUT);
+                flushOutbound();
+            }
+        } else if (noPending() && now - lastActivityAt >= server.limits.idleTimeout().toMillis()) {
+            loop.counters.count(LoopCounters.Event.IDLE_CLOSED);
+            closeNow();
+        }
+    }
+
+    /** For shutdown: closes the connection if nothing is in flight on it. */
+    void closeIfIdle() {
+        if (requestStartedAt < 0 && noPending()) {
+            closeNow();
+        }
+    }
+
+    void closeNow() {
+        closing = true;
+        if (!closed) {
+            closed = true;
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,369 @@
+package dev.hotpath.http.internal;
+
+import dev.hotpath.http.Method;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Parses and validates a complete request head (request line and header fields) into a
+ * {@link RequestHead}. The {@link RequestDecoder} calls it once it has found the empty line that ends
+ * the head, having already checked that every line ends in CRLF and that the limits hold; this class
+ * checks everything else RFC 9112 asks of a head, strictly, and answers with the first
+ * {@link Rejection} it meets, or {@code null} when the head is sound.
+ *
+ * <p>Cost: one pass over the head bytes, no allocation.
+ */
+public final class HeadParser {
+    private static final byte[][] METHOD_NAMES;
+    private static final byte[] HOST = Ascii.lowerCaseBytes("host");
+    private static final byte[] CONTENT_LENGTH = Ascii.lowerCaseBytes("content-length");
+    private static final byte[] TRANSFER_ENCODING = Ascii.lowerCaseBytes("transfer-encoding");
+    private static final byte[] CONNECTION = Ascii.lowerCaseBytes("connection");
+    private static final byte[] EXPECT = Ascii.lowerCaseBytes("expect");
+    private static final byte[] CHUNKED = Ascii.lowerCaseBytes("chunked");
+    private static final byte[] CLOSE = Ascii.lowerCaseBytes("close");
+    private static final byte[] KEEP_ALIVE = Ascii.lowerCaseBytes("keep-alive");
+    private static final byte[] CONTINUE = Ascii.lowerCaseBytes("100-continue");
+    private static final byte[] HTTP_SCHEME = Ascii.lowerCaseBytes("http://");
+    private static final byte[] HTTPS_SCHEME = Ascii.lowerCaseBytes("https://");
+    /** More digits than this cannot be a body we accept; the value is clamped rather than overflowing. */
+    private static final int MAX_CONTENT_LENGTH_DIGITS = 18;
+
+    static {
+        Method[] methods = Method.values();
+        METHOD_NAMES = new byte[methods.length][];
+        for (Method m : methods) {
+            METHOD_NAMES[m.ordinal()] = m.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+    }
+
+    private HeadParser() {
+    }
+
+    /**
+     * Parses {@code buf[start, headEnd)}.
+     *
+     * @param requestLineEnd index of the CR that ends the request line
+     * @param headEnd index just after the LF of the empty line that ends the head
+     */
+    public static Rejection parse(ByteBuf buf, int start, int requestLineEnd, int headEnd, RequestHead head,
+                                  Object owner) {
+        head.reset(buf, owner, start);
+        Rejection rejection = parseRequestLine(buf, start, requestLineEnd, head);
+        if (rejection != null) {
+            return rejection;
+        }
+        int hosts = 0;
+        boolean transferEncoding = false;
+        boolean closeRequested = false;
+        boolean keepAliveRequested = false;
+        int lineStart = requestLineEnd + 2;
+        int blockEnd = headEnd - 2;
+        while (lineStart < blockEnd) {
+            int lineEnd = buf.indexOf(lineStart, blockEnd, Ascii.LF) - 1;
+            rejection = parseField(buf, lineStart, lineEnd, head);
+            if (rejection != null) {
+                return rejection;
+            }
+            int field = head.fieldCount - 1;
+            int nameStart = head.nameStart[field];
+            int nameEnd = head.nameEnd[field];
+            int valueStart = head.valueStart[field];
+            int valueEnd = head.valueEnd[field];
+            switch (nameEnd - nameStart) {
+                case 4 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, HOST) && ++hosts > 1) {
+                        return Rejection.DUPLICATE_HOST;
+                    }
+                }
+                case 6 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, EXPECT)) {
+                        if (!Ascii.equalsIgnoreCase(buf, valueStart, valueEnd, CONTINUE)) {
+                            return Rejection.EXPECTATION_FAILED;
+                        }
+                        head.expectContinue = !head.http10;
+                    }
+                }
+                case 10 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, CONNECTION)) {
+                        int options = connectionOptions(buf, valueStart, valueEnd);
+                        closeRequested |= (options & OPTION_CLOSE) != 0;
+                        keepAliveRequested |= (options & OPTION_KEEP_ALIVE) != 0;
+                    }
+                }
+                case 14 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, CONTENT_LENGTH)) {
+                        if (head.contentLength >= 0) {
+                            return Rejection.DUPLICATE_CONTENT_LENGTH;
+                        }
+                        head.contentLength = parseContentLength(buf, valueStart, valueEnd);
+                        if (head.contentLength < 0) {
+                            return Rejection.INVALID_CONTENT_LENGTH;
+                        }
+                    }
+                }
+                case 17 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, TRANSFER_ENCODING)) {
+                        // A second field would add a second coding; "chunked" alone is all we decode.
+                        if (transferEncoding || !Ascii.equalsIgnoreCase(buf, valueStart, valueEnd, CHUNKED)) {
+                            return Rejection.UNSUPPORTED_TRANSFER_CODING;
+                        }
+                        transferEncoding = true;
+                    }
+                }
+                default -> { }
+            }
+        }
+        if (transferEncoding) {
+            if (head.contentLength >= 0) {
+                return Rejection.CONTENT_LENGTH_WITH_TRANSFER_ENCODING;
+            }
+            if (head.http10) {
+                return Rejection.TRANSFER_ENCODING_IN_HTTP10;
+            }
+            head.chunked = true;
+        }
+        if (hosts == 0 && !head.http10) {
+            return Rejection.MISSING_HOST;
+        }
+        head.keepAlive = !closeRequested && (!head.http10 || keepAliveRequested);
+        return null;
+    }
+
+    private static Rejection parseRequestLine(ByteBuf buf, int start, int end, RequestHead head) {
+        int methodEnd = buf.indexOf(start, end, Ascii.SP);
+        if (methodEnd <= start) {
+            return Rejection.MALFORMED_REQUEST_LINE;
+        }
+        int targetEnd = buf.indexOf(methodEnd + 1, end, Ascii.SP);
+        if (targetEnd < 0 || targetEnd == methodEnd + 1) {
+            return Rejection.MALFORMED_REQUEST_LINE;
+        }
+        for (int i = start; i < end; i++) {
+            if (buf.getByte(i) == Ascii.CR) {
+                return Rejection.BARE_CR;
+            }
+        }
+        Rejection rejection = parseVersion(buf, targetEnd + 1, end, head);
+        if (rejection != null) {
+            return rejection;
+        }
+        for (int i = start; i < methodEnd; i++) {
+            if (!Ascii.isTokenChar(buf.getByte(i))) {
+                return Rejection.INVALID_METHOD;
+            }
+        }
+        head.method = method(buf, start, methodEnd);
+        if (head.method == null) {
+            return Rejection.UNKNOWN_METHOD;
+        }
+        return parseTarget(buf, methodEnd + 1, targetEnd, head);
+    }
+
+    private static Rejection parseVersion(ByteBuf buf, int start, int end, RequestHead head) {
+        if (end - start != 8 || buf.getByte(start) != 'H' || buf.getByte(start + 1) != 'T'
+            || buf.getByte(start + 2) != 'T' || buf.getByte(start + 3) != 'P' || buf.getByte(start + 4) != '/'
+            || !isDigit(buf.getByte(start + 5)) || buf.getByte(start + 6) != '.' || !isDigit(buf.getByte(start + 7))) {
+            return Rejection.MALFORMED_REQUEST_LINE;
+        }
+        byte major = buf.getByte(start + 5);
+        byte minor = buf.getByte(start + 7);
+        if (major != '1' || (minor != '0' && minor != '1')) {
+            return Rejection.UNSUPPORTED_VERSION;
+        }
+        head.http10 = minor == '0';
+        return null;
+    }
+
+    private static Method method(ByteBuf buf, int start, int end) {
+        for (Method m : Method.values()) {
+            if (Ascii.equals(buf, start, end, METHOD_NAMES[m.ordinal()])) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** Origin-form, absolute-form (routed on its path) or, for OPTIONS, asterisk-form (RFC 9112 §3.2). */
+    private static Rejection parseTarget(ByteBuf buf, int start, int end, RequestHead head) {
+        byte first = buf.getByte(start);
+        if (first == '/') {
+            return parsePathAndQuery(buf, start, end, head);
+        }
+        if (first == '*' && end - start == 1 && head.method == Method.OPTIONS) {
+            head.asteriskTarget = true;
+            head.pathStart = start;
+            head.pathEnd = start;
+            return null;
+        }
+        int authorityStart;
+        if (Ascii.equalsIgnoreCase(buf, start, Math.min(end, start + 7), HTTP_SCHEME)) {
+            authorityStart = start + 7;
+        } else if (Ascii.equalsIgnoreCase(buf, start, Math.min(end, start + 8), HTTPS_SCHEME)) {
+            authorityStart = start + 8;
+        } else {
+            return Rejection.INVALID_TARGET;
+        }
+        int i = authorityStart;
+        while (i < end) {
+            byte b = buf.getByte(i);
+            if (b == '/' || b == '?') {
+                break;
+            }
+            if (!Ascii.isAuthorityChar(b)) {
+                return Rejection.INVALID_TARGET;
+            }
+            i++;
+        }
+        if (i == authorityStart) {
+            return Rejection.INVALID_TARGET;
+        }
+        return parsePathAndQuery(buf, i, end, head);
+    }
+
+    /** Path (empty means "/") and optional query; every byte checked against RFC 3986, escapes complete. */
+    private static Rejection parsePathAndQuery(ByteBuf buf, int start, int end, RequestHead head) {
+        head.pathStart = start;
+        int i = start;
+        while (i < end) {
+            byte b = buf.getByte(i);
+            if (b == '?') {
+                break;
+            }
+            if (!Ascii.isPathChar(b) || (b == '%' && !isEscape(buf, i, end))) {
+                return Rejection.INVALID_TARGET;
+            }
+            i++;
+        }
+        head.pathEnd = i;
+        if (i < end) {
+            head.queryStart = i + 1;
+            head.queryEnd = end;
+            for (int q = i + 1; q < end; q++) {
+                byte b = buf.getByte(q);
+                if (!Ascii.isQueryChar(b) || (b == '%' && !isEscape(buf, q, end))) {
+                    return Rejection.INVALID_TARGET;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isEscape(ByteBuf buf, int percent, int end) {
+        return percent + 2 < end
+            && Ascii.hexValue(buf.getByte(percent + 1)) >= 0 && Ascii.hexValue(buf.getByte(percent + 2)) >= 0;
+    }
+
+    /**
+     * Parses one field line {@code buf[start, end)} (end is the CR) into the next field slot of
+     * {@code head}, or only validates it when {@code head} is null (trailer fields): the name is a token
+     * directly followed by a colon, the value is trimmed of optional whitespace.
+     */
+    static Rejection parseField(ByteBuf buf, int start, int end, RequestHead head) {
+        byte first = buf.getByte(start);
+        if (first == Ascii.SP || first == Ascii.HTAB) {
+            return Rejection.OBS_FOLD;
+        }
+        int colon = start;
+        while (colon < end) {
+            byte b = buf.getByte(colon);
+            if (b == ':') {
+                break;
+            }
+            if (b == Ascii.SP || b == Ascii.HTAB) {
+                return Rejection.WHITESPACE_BEFORE_COLON;
+            }
+            if (b == Ascii.CR) {
+                return Rejection.BARE_CR;
+            }
+            if (!Ascii.isTokenChar(b)) {
+                return Rejection.INVALID_FIELD_NAME;
+            }
+            colon++;
+        }
+        if (colon == start || colon == end) {
+            return Rejection.INVALID_FIELD_NAME;
+        }
+        int valueStart = colon + 1;
+        int valueEnd = end;
+        for (int i = valueStart; i < valueEnd; i++) {
+            byte b = buf.getByte(i);
+            if (b == Ascii.CR) {
+                return Rejection.BARE_CR;
+            }
+            if (!Ascii.isFieldValueChar(b)) {
+                return Rejection.INVALID_FIELD_VALUE;
+            }
+        }
+        if (head == null) {
+            return null;
+        }
+        while (valueStart < valueEnd && isOws(buf.getByte(valueStart))) {
+            valueStart++;
+        }
+        while (valueEnd > valueStart && isOws(buf.getByte(valueEnd - 1))) {
+            valueEnd--;
+        }
+        int field = head.fieldCount++;
+        head.nameStart[field] = start;
+        head.nameEnd[field] = colon;
+        head.valueStart[field] = valueStart;
+        head.valueEnd[field] = valueEnd;
+        return null;
+    }
+
+    private static final int OPTION_CLOSE = 1;
+    private static final int OPTION_KEEP_ALIVE = 2;
+
+    /** The {@code close} and {@code keep-alive} options of a comma-separated Connection value. */
+    private static int connectionOptions(ByteBuf buf, int start, int end) {
+        int options = 0;
+        int tokenStart = start;
+        for (int i = start; i <= end; i++) {
+            if (i == end || buf.getByte(i) == ',') {
+                int s = tokenStart;
+                int e = i;
+                while (s < e && isOws(buf.getByte(s))) {
+                    s++;
+                }
+                while (e > s && isOws(buf.getByte(e - 1))) {
+                    e--;
+                }
+                if (Ascii.equalsIgnoreCase(buf, s, e, CLOSE)) {
+                    options |= OPTION_CLOSE;
+                } else if (Ascii.equalsIgnoreCase(buf, s, e, KEEP_ALIVE)) {
+                    options |= OPTION_KEEP_ALIVE;
+                }
+                tokenStart = i + 1;
+            }
+        }
+        return options;
+    }
+
+    /** The decimal value, {@code Long.MAX_VALUE} when it has too many digits to matter, -1 when invalid. */
+    private static long parseContentLength(ByteBuf buf, int start, int end) {
+        if (start == end) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = start; i < end; i++) {
+            byte b = buf.getByte(i);
+            if (!isDigit(b)) {
+                return -1;
+            }
+            if (i - start < MAX_CONTENT_LENGTH_DIGITS) {
+                value = value * 10 + (b - '0');
+            } else {
+                value = Long.MAX_VALUE;
+            }
+        }
+        return value;
+    }
+
+    private static boolean isOws(byte b) {
+        return b == Ascii.SP || b == Ascii.HTAB;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+}

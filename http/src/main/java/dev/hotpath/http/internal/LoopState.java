@@ -1,0 +1,49 @@
+package dev.hotpath.http.internal;
+
+import java.util.function.Consumer;
+
+/**
+ * What one event loop shares among its connections: the reusable {@link RequestHead}, its counters and
+ * the list of its open connections (intrusive, so tracking a connection allocates nothing). Confined to
+ * the loop's thread.
+ */
+final class LoopState {
+    final RequestHead head;
+    final LoopCounters counters = new LoopCounters();
+    private Connection first;
+
+    LoopState(int maxHeaderFields) {
+        head = new RequestHead(maxHeaderFields);
+    }
+
+    void add(Connection c) {
+        c.next = first;
+        if (first != null) {
+            first.prev = c;
+        }
+        first = c;
+    }
+
+    void remove(Connection c) {
+        if (c.prev != null) {
+            c.prev.next = c.next;
+        } else if (first == c) {
+            first = c.next;
+        }
+        if (c.next != null) {
+            c.next.prev = c.prev;
+        }
+        c.prev = null;
+        c.next = null;
+    }
+
+    /** Visits every connection; the action may close (and so unlink) the one it is given. */
+    void forEach(Consumer<Connection> action) {
+        Connection c = first;
+        while (c != null) {
+            Connection next = c.next;
+            action.accept(c);
+            c = next;
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package dev.hotpath.http.internal;
+
+import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.Method;
+import dev.hotpath.http.Request;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The parsed head of one request: offsets into the connection's inbound buffer, never copies. One
+ * instance per event loop is reused for every request of every connection on that loop, so parsing
+ * allocates nothing and an idle connection carries none of this state.
+ *
+ * <p>Invariant: the spans are valid while {@link #buffer} still holds the request's bytes at the
+ * indexes parsed, that is until the connection consumes the request. {@link #isParseOf} tells a
+ * connection whether the instance still holds its request or must be parsed again.
+ */
+public final class RequestHead implements Request {
+    static final int MAX_PATH_PARAMS = 8;
+
+    ByteBuf buffer;
+    Object owner;
+    int start;
+
+    Method method;
+    boolean http10;
+    boolean asteriskTarget;
+    int pathStart;
+    int pathEnd;
+    int queryStart;
+    int queryEnd;
+
+    final int[] nameStart;
+    final int[] nameEnd;
+    final int[] valueStart;
+    final int[] valueEnd;
+    int fieldCount;
+
+    long contentLength;
+    boolean chunked;
+    boolean keepAlive;
+    boolean expectContinue;
+
+    final int[] paramStart = new int[MAX_PATH_PARAMS];
+    final int[] paramEnd = new int[MAX_PATH_PARAMS];
+    int paramCount;
+
+    ByteBuf bodyBuffer;
+    int bodyIndex;
+    int bodyLength;
+
+    public RequestHead(int maxFields) {
+        nameStart = new int[maxFields];
+        nameEnd = new int[maxFields];
+        valueStart = new int[maxFields];
+        valueEnd = new int[maxFields];
+    }
+
+    void reset(ByteBuf buffer, Object owner, int start) {
+        this.buffer = buffer;
+        this.owner = owner;
+        this.start = start;
+        method = null;
+        http10 = false;
+        asteriskTarget = false;
+        queryStart = -1;
+        queryEnd = -1;
+        fieldCount = 0;
+        contentLength = -1;
+        chunked = false;
+        keepAlive = false;
+        expectContinue = false;
+        paramCount = 0;
+        bodyBuffer = null;
+        bodyLength = 0;
+    }
+
+    /** Whether this instance holds the parse of {@code owner}'s request starting at {@code start} of {@code buffer}. */
+    public boolean isParseOf(Object owner, ByteBuf buffer, int start) {
+        return this.owner == owner && this.buffer == buffer && this.start == start;
+    }
+
+    /** Forgets the owner, so a later {@link #isParseOf} check cannot match stale offsets. */
+    public void release() {
+        owner = null;
+        buffer = null;
+        bodyBuffer = null;
+    }
+
+    void attachBody(ByteBuf bodyBuffer, int index, int length) {
+        this.bodyBuffer = bodyBuffer;
+        this.bodyIndex = index;
+        this.bodyLength = length;
+    }
+
+    public boolean isAsteriskTarget() {
+        return asteriskTarget;
+    }
+
+    public boolean keepAlive() {
+        return keepAlive;
+    }
+
+    public boolean expectsContinue() {
+        return expectContinue;
+    }
+
+    public boolean hasBody() {
+        return chunked || contentLength > 0;
+    }
+
+    @Override
+    public Method method() {
+        return method;
+    }
+
+    @Override
+    public boolean isHttp10() {
+        return http10;
+    }
+
+    @Override
+    public String path() {
+        return pathEnd == pathStart ? "/" : ascii(pathStart, pathEnd);
+    }
+
+    @Override
+    public String query() {
+        return queryStart < 0 ? null : ascii(queryStart, queryEnd);
+    }
+
+    @Override
+    public int pathParamCount() {
+        return paramCount;
+    }
+
+    @Override
+    public String pathParam(int index) {
+        checkParam(index);
+        return ascii(paramStart[index], paramEnd[index]);
+    }
+
+    @Override
+    public int pathParamLength(int index) {
+        checkParam(index);
+        return paramEnd[index] - paramStart[index];
+    }
+
+    @Override
+    public byte pathParamByte(int index, int offset) {
+        checkParam(index);
+        int at = paramStart[index] + offset;
+        if (offset < 0 || at >= paramEnd[index]) {
+            throw new IndexOutOfBoundsException(offset);
+        }
+        return buffer.getByte(at);
+    }
+
+    @Override
+    public String header(HeaderName name) {
+        int field = findField(name.lowerCaseBytes());
+        return field < 0 ? null : buffer.toString(valueStart[field], valueEnd[field] - valueStart[field],
+            StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public boolean headerEqualsIgnoreCase(HeaderName name, String value) {
+        int field = findField(name.lowerCaseBytes());
+        return field >= 0 && Ascii.equalsIgnoreCase(buffer, valueStart[field], valueEnd[field],
+            Ascii.lowerCaseBytes(value));
+    }
+
+    @Override
+    public int bodyLength() {
+        return bodyLength;
+    }
+
+    @Override
+    public ByteBuf body() {
+        return bodyBuffer == null ? io.netty.buffer.Unpooled.EMPTY_BUFFER
+            : bodyBuffer.slice(bodyIndex, bodyLength).asReadOnly();
+    }
+
+    @Override
+    public byte[] bodyBytes() {
+        byte[] copy = new byte[bodyLength];
+        if (bodyLength > 0) {
+            bodyBuffer.getBytes(bodyIndex, copy);
+        }
+        return copy;
+    }
+
+    /** Index of the first field named {@code lowerCaseName}, or -1. */
+    int findField(byte[] lowerCaseName) {
+        for (int i = 0; i < fieldCount; i++) {
+            if (Ascii.equalsIgnoreCase(buffer, nameStart[i], nameEnd[i], lowerCaseName)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void checkParam(int index) {
+        if (index < 0 || index >= paramCount) {
+            throw new IndexOutOfBoundsException("path parameter " + index + " of " + paramCount);
+        }
+    }
+
+    private String ascii(int from, int to) {
+        return buffer.toString(from, to - from, StandardCharsets.US_ASCII);
+    }
+}
