@@ -69,6 +69,7 @@ public final class HeadParser {
             int nameEnd = head.nameEnd[field];
             int valueStart = head.valueStart[field];
             int valueEnd = head.valueEnd[field];
+            lineStart = lineEnd + 2;
             switch (nameEnd - nameStart) {
                 case 4 -> {
                     if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, HOST) && ++hosts > 1) {

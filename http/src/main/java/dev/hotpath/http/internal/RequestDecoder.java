@@ -207,36 +207,37 @@ public final class RequestDecoder {
 
     /** RFC 9112 §2.2: empty lines before a request line are skipped; the line must end in CRLF. */
     private boolean readRequestLine(ByteBuf in) {
-        if (scan == 0) {
-            while (in.readableBytes() >= 2 && in.getByte(in.readerIndex()) == Ascii.CR
-                && in.getByte(in.readerIndex() + 1) == Ascii.LF) {
+        while (true) {
+            int start = in.readerIndex();
+            int lf = in.indexOf(start + scan, in.writerIndex(), Ascii.LF);
+            if (lf < 0) {
+                scan = in.readableBytes();
+                if (scan > limits.maxRequestLineBytes() + 1) {
+                    reject(Rejection.REQUEST_LINE_TOO_LONG);
+                }
+                return false;
+            }
+            int lineEnd = lf - 1 - start;
+            if (lineEnd < 0 || in.getByte(lf - 1) != Ascii.CR) {
+                reject(Rejection.BARE_LF);
+                return false;
+            }
+            if (lineEnd == 0) {
                 in.skipBytes(2);
+                scan = 0;
+                continue;
             }
-        }
-        int start = in.readerIndex();
-        int lf = in.indexOf(start + scan, in.writerIndex(), Ascii.LF);
-        if (lf < 0) {
-            scan = in.readableBytes();
-            if (scan > limits.maxRequestLineBytes() + 1) {
+            if (lineEnd > limits.maxRequestLineBytes()) {
                 reject(Rejection.REQUEST_LINE_TOO_LONG);
+                return false;
             }
-            return false;
+            requestLineEnd = lineEnd;
+            lineStart = lineEnd + 2;
+            scan = lineStart;
+            fields = 0;
+            state = State.READ_HEADERS;
+            return true;
         }
-        int lineEnd = lf - 1 - start;
-        if (lineEnd < 0 || in.getByte(lf - 1) != Ascii.CR) {
-            reject(Rejection.BARE_LF);
-            return false;
-        }
-        if (lineEnd > limits.maxRequestLineBytes()) {
-            reject(Rejection.REQUEST_LINE_TOO_LONG);
-            return false;
-        }
-        requestLineEnd = lineEnd;
-        lineStart = lineEnd + 2;
-        scan = lineStart;
-        fields = 0;
-        state = State.READ_HEADERS;
-        return true;
     }
 
     /** Finds the empty line that ends the head, counting fields and bytes against the limits. */

@@ -1,0 +1,133 @@
+package dev.hotpath.http.internal;
+
+import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.ServerLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Drives a {@link RequestDecoder} the way a connection does (cumulate, decode until it needs more,
+ * accept the body with the server limit, consume each request) and describes each outcome as one line,
+ * so tests compare what the decoder saw regardless of how the bytes were split.
+ */
+final class DecoderHarness {
+    private static final HeaderName HOST = HeaderName.of("Host");
+
+    private DecoderHarness() {
+    }
+
+    /** Feeds each piece as one read; returns one line per request, rejection, or unfinished request. */
+    static List<String> run(ServerLimits limits, List<byte[]> pieces) {
+        RequestDecoder decoder = new RequestDecoder(limits);
+        RequestHead head = new RequestHead(limits.maxHeaderFields());
+        Object owner = new Object();
+        List<String> outcomes = new ArrayList<>();
+        ByteBuf cumulation = null;
+        try {
+            for (byte[] piece : pieces) {
+                ByteBuf read = ByteBufAllocator.DEFAULT.buffer(piece.length);
+                read.writeBytes(piece);
+                cumulation = cumulation == null ? read
+                    : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ByteBufAllocator.DEFAULT, cumulation, read);
+                if (drain(decoder, head, owner, cumulation, limits, outcomes)) {
+                    return outcomes;
+                }
+            }
+            if (decoder.inRequest(cumulation)) {
+                outcomes.add("incomplete " + decoder.state());
+            }
+            return outcomes;
+        } finally {
+            decoder.releaseBody();
+            if (cumulation != null) {
+                cumulation.release();
+            }
+        }
+    }
+
+    /** Returns true once the decoder rejected. */
+    private static boolean drain(RequestDecoder decoder, RequestHead head, Object owner, ByteBuf in,
+                                 ServerLimits limits, List<String> outcomes) {
+        while (true) {
+            switch (decoder.decode(in, head, owner)) {
+                case NEED_MORE -> {
+                    return false;
+                }
+                case HEAD -> {
+                    Rejection r = decoder.acceptBody(limits.maxBodyBytes());
+                    if (r != null) {
+                        outcomes.add("rejected " + r + " " + r.status());
+                        return true;
+                    }
+                }
+                case REQUEST -> {
+                    if (!head.isParseOf(owner, in, in.readerIndex())) {
+                        decoder.reparse(in, head, owner);
+                    }
+                    decoder.attachBody(in, head);
+                    outcomes.add(describe(head));
+                    head.release();
+                    decoder.finishRequest(in);
+                }
+                case REJECTED -> {
+                    Rejection r = decoder.rejection();
+                    outcomes.add("rejected " + r + " " + r.status());
+                    return true;
+                }
+            }
+        }
+    }
+
+    static String describe(RequestHead head) {
+        String host = head.header(HOST);
+        String query = head.query();
+        return "request " + head.method() + " path=" + (head.isAsteriskTarget() ? "*" : head.path())
+            + " query=" + (query == null ? "-" : query) + " http=" + (head.isHttp10() ? "1.0" : "1.1")
+            + " keep-alive=" + head.keepAlive() + " fields=" + head.fieldCount
+            + " host=" + (host == null ? "-" : host) + " body=" + escape(head.bodyBytes());
+    }
+
+    static String escape(byte[] bytes) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : bytes) {
+            if (b >= 0x20 && b < 0x7F && b != '\\') {
+                out.append((char) b);
+            } else {
+                out.append(String.format("\\x%02x", b & 0xFF));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Decodes the corpus notation: newlines are layout only; \r \n \t \\ and \xHH are the bytes. */
+    static byte[] unescape(String text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                continue;
+            }
+            if (c != '\\') {
+                out.write(c);
+                continue;
+            }
+            char e = text.charAt(++i);
+            switch (e) {
+                case 'r' -> out.write('\r');
+                case 'n' -> out.write('\n');
+                case 't' -> out.write('\t');
+                case '\\' -> out.write('\\');
+                case 'x' -> {
+                    out.write(Integer.parseInt(text.substring(i + 1, i + 3), 16));
+                    i += 2;
+                }
+                default -> throw new IllegalArgumentException("unknown escape \\" + e);
+            }
+        }
+        return out.toByteArray();
+    }
+}
