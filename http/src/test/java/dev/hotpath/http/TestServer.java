@@ -1,0 +1,85 @@
+package dev.hotpath.http;
+
+import dev.hotpath.http.testing.MutableClock;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+
+/**
+ * A server on 127.0.0.1:0 with routes that let socket tests steer timing without sleeping:
+ * {@code /slow/{id}} parks its {@link Deferred} until the test completes it, {@code /seen/{n}} reports
+ * each request it handled, and the clock is a {@link MutableClock}.
+ */
+final class TestServer implements AutoCloseable {
+    static final Response PONG = Response.text(200, "pong");
+
+    final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T00:00:00Z"));
+    final PrometheusRegistry registry = new PrometheusRegistry();
+    final HttpServer server;
+    private final Map<String, Deferred> parked = new ConcurrentHashMap<>();
+    private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+
+    TestServer() {
+        this(limits -> limits);
+    }
+
+    TestServer(UnaryOperator<ServerLimits> limits) {
+        Routes routes = Routes.builder()
+            .get("/ping", request -> PONG)
+            .post("/echo", request -> Response.of(200, "application/octet-stream", request.bodyBytes()))
+            .get("/seq/{n}", request -> Response.text(200, request.pathParam(0)))
+            .get("/seen/{n}", request -> {
+                events.add("seen " + request.pathParam(0));
+                return Response.text(200, request.pathParam(0));
+            })
+            .get("/slow/{id}", (Request request, Deferred response) -> {
+                String id = request.pathParam(0);
+                parked.put(id, response);
+                events.add("parked " + id);
+            })
+            .get("/fail", request -> {
+                throw new IllegalStateException("boom");
+            })
+            .get("/metrics", new MetricsEndpoint(registry))
+            .build();
+        ServerConfig config = ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
+            .withEventLoops(2).withClock(clock).withMetrics(registry)
+            .withLimits(limits.apply(ServerLimits.DEFAULTS));
+        server = HttpServer.start(config, routes);
+    }
+
+    int port() {
+        return server.port();
+    }
+
+    /** Waits for the next event a route reported ("parked 1", "seen 3"); fails after a safety timeout. */
+    String nextEvent() throws InterruptedException {
+        String event = events.poll(20, TimeUnit.SECONDS);
+        if (event == null) {
+            throw new AssertionError("no server event within the safety timeout");
+        }
+        return event;
+    }
+
+    /** Completes parked request {@code id} with body {@code "slow <id>"}. */
+    void complete(String id) {
+        Deferred deferred = parked.remove(id);
+        if (deferred == null) {
+            throw new AssertionError("request " + id + " is not parked");
+        }
+        events.add("completed " + id);
+        deferred.complete(Response.of(200, "text/plain", ("slow " + id).getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    @Override
+    public void close() {
+        server.close(java.time.Duration.ofSeconds(5));
+    }
+}
