@@ -79,7 +79,7 @@ public final class HttpServer implements AutoCloseable {
             ServerMetrics metrics = new ServerMetrics(context);
             config.metrics().register(metrics);
             HttpServer server = new HttpServer(context, group, channel, resolved.transport(), config, metrics);
-            LOG.log(System.Logger.Level.INFO, "listening on {0} ({1}, {2} event loops)", server.address(),
+            LOG.log(System.Logger.Level.DEBUG, "listening on {0} ({1}, {2} event loops)", server.address(),
                 resolved.transport(), config.eventLoops());
             return server;
         } catch (RuntimeException e) {

@@ -89,9 +89,14 @@ public final class Response {
             return this;
         }
 
-        /** Finishes the response with a body; the array is the response's from now on: do not modify it. */
+        /**
+         * Finishes the response with a body; the array is the response's from now on: do not modify it.
+         * A null {@code contentType} sends the body without {@code Content-Type}.
+         */
         public Response body(String contentType, byte[] body) {
-            header("Content-Type", contentType);
+            if (contentType != null) {
+                header("Content-Type", contentType);
+            }
             return new Response(status, head.toByteArray(), body);
         }
 

@@ -1,0 +1,65 @@
+package dev.hotpath.cli;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Command-line value parsers that answer a bad value with one clear sentence. */
+final class Converters {
+    private Converters() {
+    }
+
+    /** {@code host:port} or {@code [v6]:port}; port 0 picks a free one. */
+    static final class HostPort implements ITypeConverter<InetSocketAddress> {
+        @Override
+        public InetSocketAddress convert(String value) {
+            int colon = value.lastIndexOf(':');
+            if (colon <= 0 || colon == value.length() - 1) {
+                throw new TypeConversionException("expected host:port, got '" + value + "'");
+            }
+            String host = value.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            int port;
+            try {
+                port = Integer.parseInt(value.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("invalid port in '" + value + "'");
+            }
+            if (port < 0 || port > 65_535) {
+                throw new TypeConversionException("port out of range in '" + value + "'");
+            }
+            return new InetSocketAddress(host, port);
+        }
+    }
+
+    /** A duration as {@code 250ms}, {@code 5s} or {@code 2m}. */
+    static final class Span implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                if (value.endsWith("ms")) {
+                    return positive(Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2))), value);
+                }
+                if (value.endsWith("s")) {
+                    return positive(Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1))), value);
+                }
+                if (value.endsWith("m")) {
+                    return positive(Duration.ofMinutes(Long.parseLong(value.substring(0, value.length() - 1))), value);
+                }
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+            throw new TypeConversionException("expected a duration such as 250ms, 5s or 2m, got '" + value + "'");
+        }
+
+        private static Duration positive(Duration d, String value) {
+            if (d.isNegative() || d.isZero()) {
+                throw new TypeConversionException("duration must be positive, got '" + value + "'");
+            }
+            return d;
+        }
+    }
+}

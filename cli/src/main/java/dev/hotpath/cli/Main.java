@@ -1,0 +1,37 @@
+package dev.hotpath.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** The {@code hotpath} entry point: parses the command line and exits with the command's status. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT.%1$tLZ %4$s %3$s: %5$s%6$s%n");
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs one command: 0 on success, 1 when it failed, 2 for an invalid command line. */
+    static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new HotpathCommand())
+            .setCaseInsensitiveEnumValuesAllowed(true)
+            .setOut(out)
+            .setErr(err)
+            .setParameterExceptionHandler((e, a) -> {
+                err.println("hotpath: " + e.getMessage() + " (see hotpath " + commandPath(e.getCommandLine()) + "--help)");
+                return CommandLine.ExitCode.USAGE;
+            })
+            .setExecutionExceptionHandler((e, cl, parsed) -> {
+                err.println("hotpath: " + e.getMessage());
+                return CommandLine.ExitCode.SOFTWARE;
+            });
+        return commandLine.execute(args);
+    }
+
+    private static String commandPath(CommandLine commandLine) {
+        String name = commandLine.getCommandSpec().qualifiedName(" ");
+        return name.equals("hotpath") ? "" : name.substring("hotpath ".length()) + " ";
+    }
+}
