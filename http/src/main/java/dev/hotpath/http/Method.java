@@ -6,12 +6,5 @@ package dev.hotpath.http;
  * case-sensitive, so {@code get} is such a method.
  */
 public enum Method {
-    GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS;
-
-    private static final Method[] VALUES = values();
-
-    /** All methods in declaration order; the array is shared, do not modify it. */
-    static Method[] all() {
-        return VALUES;
-    }
+    GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS
 }

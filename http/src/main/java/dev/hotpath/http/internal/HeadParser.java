@@ -13,6 +13,7 @@ import io.netty.buffer.ByteBuf;
  * <p>Cost: one pass over the head bytes, no allocation.
  */
 public final class HeadParser {
+    private static final Method[] METHODS = Method.values();
     private static final byte[][] METHOD_NAMES;
     private static final byte[] HOST = Ascii.lowerCaseBytes("host");
     private static final byte[] CONTENT_LENGTH = Ascii.lowerCaseBytes("content-length");
@@ -29,9 +30,8 @@ public final class HeadParser {
     private static final int MAX_CONTENT_LENGTH_DIGITS = 18;
 
     static {
-        Method[] methods = Method.values();
-        METHOD_NAMES = new byte[methods.length][];
-        for (Method m : methods) {
+        METHOD_NAMES = new byte[METHODS.length][];
+        for (Method m : METHODS) {
             METHOD_NAMES[m.ordinal()] = m.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         }
     }
@@ -176,7 +176,7 @@ public final class HeadParser {
     }
 
     private static Method method(ByteBuf buf, int start, int end) {
-        for (Method m : Method.values()) {
+        for (Method m : METHODS) {
             if (Ascii.equals(buf, start, end, METHOD_NAMES[m.ordinal()])) {
                 return m;
             }
