@@ -58,7 +58,7 @@ for round in $(seq "$rounds"); do
   done
 done
 
-awk '{rps[$3]=rps[$3] " " $4} END {
-  for (n in rps) { split(substr(rps[n],2), v, " "); c=asort(v); med[n]=v[int((c+1)/2)]; printf "%s median %.0f\n", n, med[n] }
-  if (med["netty"] > 0) printf "ratio hotpath/netty %.3f\n", med["hotpath"]/med["netty"] }' "$out/summary.txt" | tee -a "$out/summary.txt"
+median() { grep " $1 " "$out/summary.txt" | awk '{print $4}' | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+a=$(median hotpath); b=$(median netty)
+{ echo "hotpath median $a"; echo "netty median $b"; echo "ratio hotpath/netty $(echo "scale=3; $a / $b" | bc)"; } | tee -a "$out/summary.txt"
 echo "raw output: $out"

@@ -1,10 +1,8 @@
 package dev.hotpath.http.internal;
 
-import io.netty.buffer.ByteBuf;
-
 /**
- * Byte classes of RFC 9110/9112 and RFC 3986 as lookup tables, plus span comparisons over a
- * {@link ByteBuf}. Every check is one array load; nothing here allocates.
+ * Byte classes of RFC 9110/9112 and RFC 3986 as lookup tables, plus span comparisons over byte
+ * arrays. Every check is one array load; nothing here allocates.
  */
 public final class Ascii {
     public static final byte CR = '\r';
@@ -77,12 +75,12 @@ public final class Ascii {
     }
 
     /** Whether {@code buf[start, end)} equals {@code lowerCaseExpected}, ASCII case-insensitively. */
-    public static boolean equalsIgnoreCase(ByteBuf buf, int start, int end, byte[] lowerCaseExpected) {
+    public static boolean equalsIgnoreCase(byte[] buf, int start, int end, byte[] lowerCaseExpected) {
         if (end - start != lowerCaseExpected.length) {
             return false;
         }
         for (int i = 0; i < lowerCaseExpected.length; i++) {
-            if (toLower(buf.getByte(start + i)) != lowerCaseExpected[i]) {
+            if (toLower(buf[start + i]) != lowerCaseExpected[i]) {
                 return false;
             }
         }
@@ -90,16 +88,8 @@ public final class Ascii {
     }
 
     /** Whether {@code buf[start, end)} equals {@code expected} byte for byte. */
-    public static boolean equals(ByteBuf buf, int start, int end, byte[] expected) {
-        if (end - start != expected.length) {
-            return false;
-        }
-        for (int i = 0; i < expected.length; i++) {
-            if (buf.getByte(start + i) != expected[i]) {
-                return false;
-            }
-        }
-        return true;
+    public static boolean equals(byte[] buf, int start, int end, byte[] expected) {
+        return java.util.Arrays.equals(buf, start, end, expected, 0, expected.length);
     }
 
     /** The bytes of an ASCII string, lower-cased: the form {@link #equalsIgnoreCase} expects. */

@@ -1,5 +1,6 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.ServerLimits;
 import java.util.function.Consumer;
 
 /**
@@ -12,8 +13,8 @@ final class LoopState {
     final LoopCounters counters = new LoopCounters();
     private Connection first;
 
-    LoopState(int maxHeaderFields) {
-        head = new RequestHead(maxHeaderFields);
+    LoopState(ServerLimits limits) {
+        head = new RequestHead(limits);
     }
 
     void add(Connection c) {

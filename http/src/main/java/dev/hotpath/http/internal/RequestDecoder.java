@@ -2,6 +2,7 @@ package dev.hotpath.http.internal;
 
 import dev.hotpath.http.ServerLimits;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 
 /**
  * The resumable HTTP/1.1 request decoder of one connection: an explicit state machine over the
@@ -403,7 +404,9 @@ public final class RequestDecoder {
                 reject(Rejection.TOO_MANY_HEADERS);
                 return false;
             }
-            Rejection r = HeadParser.parseField(in, start + lineStart, lf - 1, null);
+            // Trailers are rare: a copy of the line keeps one field parser for heads and trailers.
+            byte[] line = ByteBufUtil.getBytes(in, start + lineStart, lf - 1 - (start + lineStart));
+            Rejection r = HeadParser.parseField(line, 0, line.length, null);
             if (r != null) {
                 reject(r);
                 return false;

@@ -3,24 +3,29 @@ package dev.hotpath.http.internal;
 import dev.hotpath.http.HeaderName;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
+import dev.hotpath.http.ServerLimits;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The parsed head of one request: offsets into the connection's inbound buffer, never copies. One
- * instance per event loop is reused for every request of every connection on that loop, so parsing
- * allocates nothing and an idle connection carries none of this state.
+ * The parsed head of one request: a copy of its bytes in {@link #bytes} and offsets into that copy.
+ * One instance per event loop is reused for every request of every connection on that loop, so
+ * parsing allocates nothing and an idle connection carries none of this state. The body is not
+ * copied: it stays in the connection's buffer ({@link #bodyBuffer}).
  *
- * <p>Invariant: the spans are valid while {@link #buffer} still holds the request's bytes at the
- * indexes parsed, that is until the connection consumes the request. {@link #isParseOf} tells a
- * connection whether the instance still holds its request or must be parsed again.
+ * <p>Invariant: the instance holds the request that {@link #isParseOf} names (owner, source buffer,
+ * index) until the next parse on this loop; a connection whose request was parsed before another
+ * connection's must parse it again.
  */
 public final class RequestHead implements Request {
     static final int MAX_PATH_PARAMS = 8;
 
-    ByteBuf buffer;
-    Object owner;
-    int start;
+    /** The head bytes; capacity for the largest head the limits allow. */
+    final byte[] bytes;
+    int length;
+    private ByteBuf source;
+    private Object owner;
+    private int start;
 
     Method method;
     boolean http10;
@@ -49,17 +54,22 @@ public final class RequestHead implements Request {
     int bodyIndex;
     int bodyLength;
 
-    public RequestHead(int maxFields) {
+    public RequestHead(ServerLimits limits) {
+        int maxFields = limits.maxHeaderFields();
+        bytes = new byte[limits.maxRequestLineBytes() + limits.maxHeaderBytes() + 2];
         nameStart = new int[maxFields];
         nameEnd = new int[maxFields];
         valueStart = new int[maxFields];
         valueEnd = new int[maxFields];
     }
 
-    void reset(ByteBuf buffer, Object owner, int start) {
-        this.buffer = buffer;
+    /** Starts a parse of {@code source[start, start + length)}: copies those bytes. */
+    void reset(ByteBuf source, Object owner, int start, int length) {
+        this.source = source;
         this.owner = owner;
         this.start = start;
+        this.length = length;
+        source.getBytes(start, bytes, 0, length);
         method = null;
         http10 = false;
         asteriskTarget = false;
@@ -76,14 +86,14 @@ public final class RequestHead implements Request {
     }
 
     /** Whether this instance holds the parse of {@code owner}'s request starting at {@code start} of {@code buffer}. */
-    public boolean isParseOf(Object owner, ByteBuf buffer, int start) {
-        return this.owner == owner && this.buffer == buffer && this.start == start;
+    public boolean isParseOf(Object owner, ByteBuf source, int start) {
+        return this.owner == owner && this.source == source && this.start == start;
     }
 
     /** Forgets the owner, so a later {@link #isParseOf} check cannot match stale offsets. */
     public void release() {
         owner = null;
-        buffer = null;
+        source = null;
         bodyBuffer = null;
     }
 
@@ -153,20 +163,20 @@ public final class RequestHead implements Request {
         if (offset < 0 || at >= paramEnd[index]) {
             throw new IndexOutOfBoundsException(offset);
         }
-        return buffer.getByte(at);
+        return bytes[at];
     }
 
     @Override
     public String header(HeaderName name) {
         int field = findField(name.lowerCaseBytes());
-        return field < 0 ? null : buffer.toString(valueStart[field], valueEnd[field] - valueStart[field],
+        return field < 0 ? null : new String(bytes, valueStart[field], valueEnd[field] - valueStart[field],
             StandardCharsets.ISO_8859_1);
     }
 
     @Override
     public boolean headerEqualsIgnoreCase(HeaderName name, String value) {
         int field = findField(name.lowerCaseBytes());
-        return field >= 0 && Ascii.equalsIgnoreCase(buffer, valueStart[field], valueEnd[field],
+        return field >= 0 && Ascii.equalsIgnoreCase(bytes, valueStart[field], valueEnd[field],
             Ascii.lowerCaseBytes(value));
     }
 
@@ -193,7 +203,7 @@ public final class RequestHead implements Request {
     /** Index of the first field named {@code lowerCaseName}, or -1. */
     int findField(byte[] lowerCaseName) {
         for (int i = 0; i < fieldCount; i++) {
-            if (Ascii.equalsIgnoreCase(buffer, nameStart[i], nameEnd[i], lowerCaseName)) {
+            if (Ascii.equalsIgnoreCase(bytes, nameStart[i], nameEnd[i], lowerCaseName)) {
                 return i;
             }
         }
@@ -207,6 +217,6 @@ public final class RequestHead implements Request {
     }
 
     private String ascii(int from, int to) {
-        return buffer.toString(from, to - from, StandardCharsets.US_ASCII);
+        return new String(bytes, from, to - from, StandardCharsets.US_ASCII);
     }
 }

@@ -4,7 +4,6 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
 import dev.hotpath.http.Routes;
-import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -73,7 +72,7 @@ public final class Router {
 
     /** The route whose pattern matches the head's path, with its parameters stored in {@code head}, or null. */
     public RouteEntry find(RequestHead head) {
-        ByteBuf buf = head.buffer;
+        byte[] buf = head.bytes;
         int start = head.pathStart;
         int end = head.pathEnd;
         RouteEntry exact = start == end ? findExact(ROOT) : findExact(buf, start, end);
@@ -88,10 +87,10 @@ public final class Router {
         return null;
     }
 
-    private RouteEntry findExact(ByteBuf buf, int start, int end) {
+    private RouteEntry findExact(byte[] buf, int start, int end) {
         int h = 0;
         for (int i = start; i < end; i++) {
-            h = 31 * h + buf.getByte(i);
+            h = 31 * h + buf[i];
         }
         for (int slot = h & mask; exactKeys[slot] != null; slot = (slot + 1) & mask) {
             if (Ascii.equals(buf, start, end, exactKeys[slot])) {
@@ -151,7 +150,7 @@ public final class Router {
             this.entry = entry;
         }
 
-        boolean matches(ByteBuf buf, int start, int end, RequestHead head) {
+        boolean matches(byte[] buf, int start, int end, RequestHead head) {
             if (start == end) {
                 return false;
             }
@@ -161,7 +160,7 @@ public final class Router {
                 if (segmentStart > end) {
                     return false;
                 }
-                int slash = buf.indexOf(segmentStart, end, (byte) '/');
+                int slash = indexOfSlash(buf, segmentStart, end);
                 int segmentEnd = slash < 0 ? end : slash;
                 if (literals[i] == null) {
                     if (segmentEnd == segmentStart) {
@@ -180,6 +179,15 @@ public final class Router {
             }
             head.paramCount = params;
             return true;
+        }
+
+        private static int indexOfSlash(byte[] buf, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (buf[i] == '/') {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 

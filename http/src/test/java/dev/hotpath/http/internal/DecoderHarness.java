@@ -23,7 +23,7 @@ final class DecoderHarness {
     /** Feeds each piece as one read; returns one line per request, rejection, or unfinished request. */
     static List<String> run(ServerLimits limits, List<byte[]> pieces) {
         RequestDecoder decoder = new RequestDecoder(limits);
-        RequestHead head = new RequestHead(limits.maxHeaderFields());
+        RequestHead head = new RequestHead(limits);
         Object owner = new Object();
         List<String> outcomes = new ArrayList<>();
         ByteBuf cumulation = null;

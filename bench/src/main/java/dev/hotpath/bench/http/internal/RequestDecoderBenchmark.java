@@ -49,7 +49,7 @@ public class RequestDecoderBenchmark {
         buffer = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length);
         buffer.writeBytes(bytes);
         decoder = new RequestDecoder(ServerLimits.DEFAULTS);
-        head = new RequestHead(ServerLimits.MAX_HEADER_FIELDS);
+        head = new RequestHead(ServerLimits.DEFAULTS);
     }
 
     @TearDown(Level.Trial)
