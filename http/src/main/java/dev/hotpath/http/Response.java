@@ -1,34 +1,35 @@
 package dev.hotpath.http;
 
 import dev.hotpath.http.internal.Ascii;
-import dev.hotpath.http.internal.StatusLine;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * An immutable HTTP response whose status line, {@code Content-Type} and extra headers are encoded to
- * bytes once, when it is built. Build constant responses once and return the same instance from a
- * handler: sending it then costs a few buffer copies and no allocation.
+ * An immutable HTTP response, encoded to its wire bytes once, when it is built: every header but the
+ * status line and {@code Date}, then {@code Content-Length} and the empty line, then the body, in one
+ * array. Sending it is two copies into the outbound buffer (the status line with the current
+ * {@code Date}, cached per second, then this array), so build constant responses once and return the
+ * same instance from a handler.
  *
- * <p>The engine adds {@code Date}, {@code Content-Length} (except on 1xx and 204) and, when it closes
- * or keeps an HTTP/1.0 connection, {@code Connection}. Handlers must not set those; the builder refuses
- * them, and refuses any header value with a control character, so a response cannot split.
+ * <p>The engine owns {@code Date}, {@code Content-Length} (sent except on 1xx and 204),
+ * {@code Connection} and {@code Transfer-Encoding}; the builder refuses them, and refuses any header
+ * value with a control character, so a response cannot be split.
  */
 public final class Response {
     private static final byte[] NO_BODY = new byte[0];
 
     private final int status;
-    private final byte[] head;
-    private final byte[] body;
+    private final byte[] wire;
+    private final int headLength;
 
-    private Response(int status, byte[] head, byte[] body) {
+    private Response(int status, byte[] wire, int headLength) {
         this.status = status;
-        this.head = head;
-        this.body = body;
+        this.wire = wire;
+        this.headLength = headLength;
     }
 
-    /** A response with a body of the given media type; the array is the response's from now on. */
+    /** A response with a body of the given media type. */
     public static Response of(int status, String contentType, byte[] body) {
         return builder(status).body(contentType, body);
     }
@@ -56,14 +57,17 @@ public final class Response {
         return status;
     }
 
-    /** Status line, {@code Content-Type} and extra headers, each ending in CRLF. Shared: do not modify. */
-    public byte[] encodedHead() {
-        return head;
+    /**
+     * The header fields after the status line, {@code Content-Length}, the empty line and the body.
+     * Shared: do not modify.
+     */
+    public byte[] wire() {
+        return wire;
     }
 
-    /** The body bytes. Shared: do not modify. */
-    public byte[] body() {
-        return body;
+    /** Where the body starts in {@link #wire()}: what a response to {@code HEAD} sends. */
+    public int headLength() {
+        return headLength;
     }
 
     /** Collects headers for one {@link Response}; validates every name and value as it is added. */
@@ -72,8 +76,10 @@ public final class Response {
         private final ByteArrayOutputStream head = new ByteArrayOutputStream(128);
 
         private Builder(int status) {
+            if (status < 100 || status > 599) {
+                throw new IllegalArgumentException("status out of range: " + status);
+            }
             this.status = status;
-            head.writeBytes(StatusLine.of(status));
         }
 
         /** Adds a header. Names the engine owns ({@code Date}, {@code Content-Length}, ...) are refused. */
@@ -90,18 +96,31 @@ public final class Response {
         }
 
         /**
-         * Finishes the response with a body; the array is the response's from now on: do not modify it.
-         * A null {@code contentType} sends the body without {@code Content-Type}.
+         * Finishes the response with a body. A null {@code contentType} sends the body without
+         * {@code Content-Type}.
          */
         public Response body(String contentType, byte[] body) {
             if (contentType != null) {
                 header("Content-Type", contentType);
             }
-            return new Response(status, head.toByteArray(), body);
+            return finish(body);
         }
 
         public Response build() {
-            return new Response(status, head.toByteArray(), NO_BODY);
+            return finish(NO_BODY);
+        }
+
+        private Response finish(byte[] body) {
+            if (status >= 200 && status != 204) {
+                head.writeBytes(("Content-Length: " + body.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            } else if (body.length > 0) {
+                throw new IllegalArgumentException("a " + status + " response has no body");
+            }
+            head.write('\r');
+            head.write('\n');
+            int headLength = head.size();
+            head.writeBytes(body);
+            return new Response(status, head.toByteArray(), headLength);
         }
 
         private static void checkName(String name) {

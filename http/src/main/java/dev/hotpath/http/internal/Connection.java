@@ -250,7 +250,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     }
 
     private void write(Response response, int flags) {
-        ResponseEncoder.encode(outbound(), response, server.date.line(), (flags & HEAD_REQUEST) != 0,
+        ResponseEncoder.encode(outbound(), response, server.date, (flags & HEAD_REQUEST) != 0,
             (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0);
         loop.counters.countStatus(response.status());
     }

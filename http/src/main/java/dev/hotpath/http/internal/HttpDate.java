@@ -8,30 +8,41 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * The {@code Date} header line (RFC 9110 §6.6.1, IMF-fixdate) encoded once per second. Every response
- * copies the current bytes; one timer per server calls {@link #refresh()} each second, so formatting
- * costs one small allocation per second rather than one per response.
+ * Status lines followed by the {@code Date} header (RFC 9110 §6.6.1, IMF-fixdate), for every status,
+ * encoded once per second. Every response copies one of them; one timer per server calls
+ * {@link #refresh()} each second, so formatting costs about 30 KB of short-lived arrays per second and
+ * nothing per response. The table is published through a volatile field, whole, so a reader on any
+ * thread sees complete arrays.
  */
 public final class HttpDate {
     private static final DateTimeFormatter IMF_FIXDATE =
         DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     private final Clock clock;
-    private volatile byte[] line;
+    private volatile byte[][] statusLines;
 
     public HttpDate(Clock clock) {
         this.clock = clock;
         refresh();
     }
 
-    /** Re-encodes the line from the clock. */
+    /** Re-encodes the table from the clock. */
     public void refresh() {
-        line = ("Date: " + IMF_FIXDATE.format(Instant.ofEpochMilli(clock.millis())) + "\r\n")
+        byte[] date = ("Date: " + IMF_FIXDATE.format(Instant.ofEpochMilli(clock.millis())) + "\r\n")
             .getBytes(StandardCharsets.US_ASCII);
+        byte[][] table = new byte[600][];
+        for (int status = 100; status < 600; status++) {
+            byte[] line = StatusLine.of(status);
+            byte[] both = new byte[line.length + date.length];
+            System.arraycopy(line, 0, both, 0, line.length);
+            System.arraycopy(date, 0, both, line.length, date.length);
+            table[status] = both;
+        }
+        statusLines = table;
     }
 
-    /** {@code Date: <IMF-fixdate>\r\n}. Shared: do not modify. */
-    public byte[] line() {
-        return line;
+    /** {@code HTTP/1.1 <status> <reason>\r\nDate: <IMF-fixdate>\r\n}. Shared: do not modify. */
+    public byte[] statusLine(int status) {
+        return statusLines[status];
     }
 }

@@ -3,7 +3,7 @@ package dev.hotpath.http.internal;
 import java.nio.charset.StandardCharsets;
 
 /** Pre-encoded {@code HTTP/1.1 <code> <reason>\r\n} lines for every status 100..599. */
-public final class StatusLine {
+final class StatusLine {
     private static final byte[][] LINES = new byte[600][];
 
     static {
@@ -15,7 +15,7 @@ public final class StatusLine {
     private StatusLine() {
     }
 
-    public static byte[] of(int status) {
+    static byte[] of(int status) {
         if (status < 100 || status > 599) {
             throw new IllegalArgumentException("status out of range: " + status);
         }

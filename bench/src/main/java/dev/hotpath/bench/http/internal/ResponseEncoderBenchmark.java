@@ -1,10 +1,12 @@
 package dev.hotpath.bench.http.internal;
 
 import dev.hotpath.http.Response;
+import dev.hotpath.http.internal.HttpDate;
 import dev.hotpath.http.internal.ResponseEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,7 +36,7 @@ public class ResponseEncoderBenchmark {
     @Param({"pong", "json-200"})
     public String response;
 
-    private final byte[] dateLine = "Date: Mon, 30 Nov 2026 06:00:00 GMT\r\n".getBytes(StandardCharsets.US_ASCII);
+    private final HttpDate date = new HttpDate(Clock.systemUTC());
     private Response prepared;
     private ByteBuf out;
 
@@ -55,7 +57,7 @@ public class ResponseEncoderBenchmark {
     @Benchmark
     public int encode() {
         out.clear();
-        ResponseEncoder.encode(out, prepared, dateLine, false, false, false);
+        ResponseEncoder.encode(out, prepared, date, false, false, false);
         return out.writerIndex();
     }
 }
