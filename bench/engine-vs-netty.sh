@@ -4,8 +4,9 @@
 # to core 1, A B A B alternation, ROUNDS rounds, medians. Every run is bounded (wrk -d).
 #   bench/engine-vs-netty.sh [ROUNDS] [DEPTH]    DEPTH 1 = no pipelining, 16 = 16 requests per write
 # SERVERS="hotpath netty raw" adds the raw-socket ceiling (bench RawSocketServer) to the rotation.
-# Each round records requests/s and the server's CPU time per request (utime+stime from /proc over the
-# measured run), which the noisy shared machine disturbs far less than throughput.
+# Each round records: requests/s; the server's CPU time per request (utime+stime from /proc over the
+# measured run), which the noisy shared machine disturbs far less than throughput; and the share of
+# its core each side kept busy (server, then wrk via /usr/bin/time): a side near 1.00 is the bottleneck.
 # Raw output: results/<UTC stamp>-engine-vs-netty-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,11 +43,13 @@ cpu_ticks() { # utime + stime of a process, in clock ticks
   awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
-run_wrk() { # duration -> wrk output
+run_wrk() { # duration [time-file] -> wrk output; with a time file, wrk's own CPU use is recorded there
+  local timer=()
+  [ -n "${2:-}" ] && timer=(/usr/bin/time -f "%e %U %S" -o "$2")
   if [ "$depth" -gt 1 ]; then
-    taskset -c 1 wrk -t1 -c64 -d"$1" -s bench/wrk/pipeline.lua "http://127.0.0.1:$port/ping" -- "$depth"
+    taskset -c 1 "${timer[@]}" wrk -t1 -c64 -d"$1" -s bench/wrk/pipeline.lua "http://127.0.0.1:$port/ping" -- "$depth"
   else
-    taskset -c 1 wrk -t1 -c64 -d"$1" "http://127.0.0.1:$port/ping"
+    taskset -c 1 "${timer[@]}" wrk -t1 -c64 -d"$1" "http://127.0.0.1:$port/ping"
   fi
 }
 
@@ -61,13 +64,15 @@ for round in $(seq "$rounds"); do
     wait_ready
     run_wrk 5s >/dev/null                       # warm-up (JIT), not recorded
     before=$(cpu_ticks "$pid")
-    run_wrk 10s >"$out/$name.round$round.txt"
+    run_wrk 10s "$out/$name.round$round.wrk-time" >"$out/$name.round$round.txt"
     after=$(cpu_ticks "$pid")
     kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
     rps=$(awk '/Requests\/sec/ {print $2}' "$out/$name.round$round.txt")
     total=$(awk '/requests in/ {print $1}' "$out/$name.round$round.txt")
     cpu_us=$(echo "scale=3; ($after - $before) * 1000000 / $(getconf CLK_TCK) / $total" | bc)
-    echo "round $round $name $rps $cpu_us" | tee -a "$out/summary.txt"
+    server_busy=$(echo "scale=2; ($after - $before) / $(getconf CLK_TCK) / 10" | bc)
+    wrk_busy=$(awk '{printf "%.2f", ($2 + $3) / $1}' "$out/$name.round$round.wrk-time")
+    echo "round $round $name $rps $cpu_us $server_busy $wrk_busy" | tee -a "$out/summary.txt"
   done
 done
 
