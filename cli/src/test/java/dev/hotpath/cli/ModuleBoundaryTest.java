@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The dependency rules of DESIGN.md, checked on the sources of the reactor (this module's tests run
  * with the reactor's root two levels up): modules use each other's root packages only, never an
- * {@code .internal} package, and dependencies point one way ({@code http} knows no app).
+ * {@code .internal} package, and dependencies point one way ({@code http} and {@code store} know no
+ * app and not each other).
  * The benchmarks in {@code bench/} measure internals on purpose and are exempt.
  */
 class ModuleBoundaryTest {
@@ -31,8 +32,14 @@ class ModuleBoundaryTest {
     }
 
     @Test
+    void theStoreDependsOnNeitherTheEngineNorAnyApp() {
+        assertThat(importsIn("store").filter(i -> i.contains("dev.hotpath.http") || i.contains("dev.hotpath.apps")
+            || i.contains("dev.hotpath.cli")).toList()).isEmpty();
+    }
+
+    @Test
     void theCheckSeesTheSources() {
-        assertThat(importsIn("http", "apps", "cli").count()).isGreaterThan(50);
+        assertThat(importsIn("http", "store", "apps", "cli").count()).isGreaterThan(50);
     }
 
     /** "file: import line" for every import in the main sources of the modules. */

@@ -1,0 +1,24 @@
+package dev.hotpath.store;
+
+/**
+ * What an acknowledged write survives. The SQLite database runs in WAL mode in both durable modes; the
+ * difference is when the log is fsynced.
+ *
+ * <table>
+ * <caption>Durability modes</caption>
+ * <tr><th>mode</th><th>SQLite</th><th>survives</th></tr>
+ * <tr><td>{@link #FULL}</td><td>WAL, {@code synchronous=FULL}: fsync at every commit</td>
+ *     <td>{@code kill -9} and power loss</td></tr>
+ * <tr><td>{@link #NORMAL}</td><td>WAL, {@code synchronous=NORMAL}: fsync at checkpoints</td>
+ *     <td>{@code kill -9}, not power loss</td></tr>
+ * <tr><td>{@link #NONE}</td><td>no database at all</td><td>nothing: for benchmarks only</td></tr>
+ * </table>
+ */
+public enum Durability {
+    FULL, NORMAL, NONE;
+
+    /** Whether writes reach a database at all. */
+    public boolean persistent() {
+        return this != NONE;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.hotpath.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The single writer of one database: one thread owns the write connection, takes every write queued
+ * at that moment (up to {@code maxBatch}), runs them in one transaction, commits (one fsync under
+ * {@code synchronous=FULL}), then calls {@link Write#committed()} for each in queue order. So the
+ * order is always: log, then publish, then acknowledge; and a request is answered only after the
+ * commit that holds its write.
+ *
+ * <p>Cost: one commit per batch instead of per write. An fsync costs 0.2 to 1 ms here, so one commit
+ * per write tops out near 1,000 to 5,000 writes/s, while a batch of 256 amortizes it to microseconds.
+ *
+ * <p>Isolation: the batch first runs without savepoints. If a write throws, the whole transaction is
+ * rolled back and the batch is retried with a savepoint around each write, so the failing write is
+ * rolled back alone and reported through {@link Write#failed}, and its neighbours commit.
+ *
+ * <p>Backpressure: the queue is bounded; {@link #offer} returns false when it is full, and the caller
+ * answers 503. Nothing waits without bound.
+ */
+public final class GroupCommitWriter implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(GroupCommitWriter.class.getName());
+    private static final long IDLE_POLL_MILLIS = 50;
+
+    private final Connection db;
+    private final BlockingQueue<Write> queue;
+    private final int maxBatch;
+    private final Thread thread;
+    private final AtomicLong batches = new AtomicLong();
+    private final AtomicLong committedWrites = new AtomicLong();
+    private final AtomicLong failedWrites = new AtomicLong();
+    private final AtomicLong commitNanos = new AtomicLong();
+    private volatile boolean closing;
+
+    /**
+     * Starts the writer thread.
+     *
+     * @param db the write connection in manual-commit mode, owned (and closed) by the writer from now
+     *     on; null for {@link Durability#NONE}, where writes are only published
+     */
+    public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch) {
+        if (maxBatch < 1 || queueCapacity < 1) {
+            throw new IllegalArgumentException("queueCapacity and maxBatch must be positive");
+        }
+        this.db = db;
+        this.queue = new ArrayBlockingQueue<>(queueCapacity);
+        this.maxBatch = maxBatch;
+        this.thread = Thread.ofPlatform().name(name).daemon(false).start(this::run);
+    }
+
+    /** Queues a write; false when the queue is full or the writer is closing (answer 503). */
+    public boolean offer(Write write) {
+        return !closing && queue.offer(write);
+    }
+
+    /** Counters since start, read without stopping the writer. */
+    public Stats stats() {
+        return new Stats(batches.get(), committedWrites.get(), failedWrites.get(), commitNanos.get(), queue.size());
+    }
+
+    /** Batches committed, writes committed and failed, total time in commit, writes queued now. */
+    public record Stats(long batches, long committed, long failed, long commitNanos, int queued) {
+    }
+
+    /** Commits everything already queued, refuses new writes, stops the thread, closes the connection. */
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (db != null) {
+            try {
+                db.close();
+            } catch (SQLException e) {
+                LOG.log(System.Logger.Level.WARNING, "closing the write connection failed", e);
+            }
+        }
+    }
+
+    private void run() {
+        List<Write> batch = new ArrayList<>(maxBatch);
+        while (true) {
+            Write first;
+            try {
+                first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                first = queue.poll();
+            }
+            if (first == null) {
+                if (closing && queue.isEmpty()) {
+                    return;
+                }
+                continue;
+            }
+            batch.add(first);
+            queue.drainTo(batch, maxBatch - 1);
+            commit(batch);
+            batch.clear();
+        }
+    }
+
+    private void commit(List<Write> batch) {
+        long start = System.nanoTime();
+        Exception[] outcome = new Exception[batch.size()];
+        if (db != null) {
+            try {
+                if (!applyAll(batch)) {
+                    applyEachIsolated(batch, outcome);
+                }
+                db.commit();
+            } catch (SQLException e) {
+                rollbackQuietly();
+                java.util.Arrays.fill(outcome, e);
+            }
+        }
+        commitNanos.addAndGet(System.nanoTime() - start);
+        batches.incrementAndGet();
+        for (int i = 0; i < batch.size(); i++) {
+            Write write = batch.get(i);
+            try {
+                if (outcome[i] == null) {
+                    committedWrites.incrementAndGet();
+                    write.committed();
+                } else {
+                    failedWrites.incrementAndGet();
+                    write.failed(outcome[i]);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
+            }
+        }
+    }
+
+    /** The fast path: every write in the transaction, no savepoints. False (rolled back) if one threw. */
+    private boolean applyAll(List<Write> batch) throws SQLException {
+        try {
+            for (Write write : batch) {
+                write.apply(db);
+            }
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            db.rollback();
+            return false;
+        }
+    }
+
+    /** The retry: each write in its own savepoint, so a failing one rolls back alone. */
+    private void applyEachIsolated(List<Write> batch, Exception[] outcome) throws SQLException {
+        for (int i = 0; i < batch.size(); i++) {
+            Savepoint savepoint = db.setSavepoint();
+            try {
+                batch.get(i).apply(db);
+                db.releaseSavepoint(savepoint);
+            } catch (SQLException | RuntimeException e) {
+                db.rollback(savepoint);
+                db.releaseSavepoint(savepoint);
+                outcome[i] = e;
+            }
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            db.rollback();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "rollback after a failed commit failed", e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.hotpath.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+
+/**
+ * Opens SQLite connections configured for hotpath: WAL journal, the {@link Durability}'s
+ * {@code synchronous} level, a busy timeout, foreign keys on. The one write connection belongs to a
+ * {@link GroupCommitWriter}; read-only connections are for readers on other threads.
+ */
+public final class SqliteDatabase {
+    /** How long a connection waits on a lock held by another connection (checkpoints, readers). */
+    static final int BUSY_TIMEOUT_MS = 5_000;
+
+    private SqliteDatabase() {
+    }
+
+    /** The write connection, in manual-commit mode. */
+    public static Connection openForWriting(Path file, Durability durability) throws SQLException {
+        if (!durability.persistent()) {
+            throw new IllegalArgumentException("durability NONE has no database");
+        }
+        Connection db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), new Properties());
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("PRAGMA synchronous=" + durability.name());
+            s.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
+            s.execute("PRAGMA foreign_keys=ON");
+        }
+        db.setAutoCommit(false);
+        return db;
+    }
+
+    /** A read-only connection on a database a writer created. */
+    public static Connection openForReading(Path file) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
+        Connection db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties);
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
+        }
+        return db;
+    }
+}

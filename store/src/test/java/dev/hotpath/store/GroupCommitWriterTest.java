@@ -1,0 +1,229 @@
+package dev.hotpath.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer's contract. Batching is made deterministic by a first write that holds the writer inside
+ * its transaction until the test has queued the rest.
+ */
+class GroupCommitWriterTest {
+    private static final long SAFETY_SECONDS = 20;
+
+    @TempDir
+    Path dir;
+    private Path file;
+    private GroupCommitWriter writer;
+    private Connection reader;
+    private final List<String> events = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void open() throws SQLException {
+        file = dir.resolve("test.db");
+        Connection db = SqliteDatabase.openForWriting(file, Durability.FULL);
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        }
+        db.commit();
+        writer = new GroupCommitWriter("test-writer", db, 4, 256);
+        reader = SqliteDatabase.openForReading(file);
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        writer.close();
+        reader.close();
+    }
+
+    @Test
+    void acknowledgesAWriteOnlyWhenAnotherConnectionCanAlreadyReadIt() throws Exception {
+        CompletableFuture<Boolean> visibleAtAcknowledgement = new CompletableFuture<>();
+        assertThat(writer.offer(new Insert(1, "a") {
+            @Override
+            public void committed() {
+                visibleAtAcknowledgement.complete(exists(1));
+            }
+        })).isTrue();
+        assertThat(visibleAtAcknowledgement.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void commitsWritesQueuedWhileTheWriterWasBusyInOneBatch() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        assertThat(writer.offer(new Insert(2, "b"))).isTrue();
+        assertThat(writer.offer(new Insert(3, "c"))).isTrue();
+        assertThat(writer.offer(new Insert(4, "d"))).isTrue();
+
+        gate.open.countDown();
+        awaitEvents(4);
+
+        assertThat(events).containsExactly("committed 1", "committed 2", "committed 3", "committed 4");
+        assertThat(writer.stats().batches()).isEqualTo(2);
+        assertThat(writer.stats().committed()).isEqualTo(4);
+    }
+
+    @Test
+    void rollsBackAFailingWriteAloneAndCommitsItsNeighbours() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        writer.offer(new Insert(2, "b"));
+        writer.offer(new Insert(1, "duplicate key"));
+        writer.offer(new Insert(3, "c"));
+
+        gate.open.countDown();
+        awaitEvents(4);
+
+        assertThat(events).containsExactly("committed 1", "committed 2", "failed 1", "committed 3");
+        assertThat(exists(2)).isTrue();
+        assertThat(exists(3)).isTrue();
+        assertThat(name(1)).isEqualTo("gate");
+        assertThat(writer.stats().failed()).isEqualTo(1);
+    }
+
+    @Test
+    void refusesWritesWhileTheQueueIsFull() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        for (int i = 0; i < 4; i++) {
+            assertThat(writer.offer(new Insert(10 + i, "x"))).isTrue();
+        }
+        assertThat(writer.offer(new Insert(20, "refused"))).isFalse();
+        gate.open.countDown();
+        awaitEvents(5);
+        assertThat(exists(20)).isFalse();
+    }
+
+    @Test
+    void closeCommitsWhatIsQueuedThenRefusesNewWrites() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        writer.offer(new Insert(2, "b"));
+        writer.offer(new Insert(3, "c"));
+        Thread closer = Thread.ofPlatform().start(writer::close);
+        gate.open.countDown();
+        closer.join(TimeUnit.SECONDS.toMillis(SAFETY_SECONDS));
+
+        assertThat(events).containsExactly("committed 1", "committed 2", "committed 3");
+        assertThat(writer.offer(new Insert(4, "late"))).isFalse();
+    }
+
+    @Test
+    void publishesWithoutADatabaseInDurabilityNone() throws Exception {
+        try (GroupCommitWriter memoryOnly = new GroupCommitWriter("none-writer", null, 4, 16)) {
+            memoryOnly.offer(new Insert(1, "a"));
+            awaitEvents(1);
+        }
+        assertThat(events).containsExactly("committed 1");
+        assertThat(exists(1)).isFalse();
+    }
+
+    private void awaitEvents(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
+        synchronized (events) {
+            while (events.size() < count && System.nanoTime() < deadline) {
+                events.wait(100);
+            }
+        }
+        assertThat(events).hasSize(count);
+    }
+
+    private boolean exists(int id) {
+        return name(id) != null;
+    }
+
+    private String name(int id) {
+        try (PreparedStatement s = reader.prepareStatement("SELECT name FROM items WHERE id = ?")) {
+            s.setInt(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Inserts one row; records its outcome. */
+    private class Insert implements Write {
+        final int id;
+        private final String name;
+
+        Insert(int id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+
+        @Override
+        public void apply(Connection db) throws SQLException {
+            if (db == null) {
+                return;
+            }
+            try (PreparedStatement s = db.prepareStatement("INSERT INTO items (id, name) VALUES (?, ?)")) {
+                s.setInt(1, id);
+                s.setString(2, name);
+                s.executeUpdate();
+            }
+        }
+
+        @Override
+        public void committed() {
+            record("committed " + id);
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            record("failed " + id);
+        }
+
+        private void record(String event) {
+            synchronized (events) {
+                events.add(event);
+                events.notifyAll();
+            }
+        }
+    }
+
+    /** An insert that holds the writer inside the transaction until the test opens it. */
+    private final class Gate extends Insert {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch open = new CountDownLatch(1);
+        private boolean passed;
+
+        Gate(int id) {
+            super(id, "gate");
+        }
+
+        @Override
+        public void apply(Connection db) throws SQLException {
+            super.apply(db);
+            if (!passed) {
+                passed = true;
+                entered.countDown();
+                try {
+                    open.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}
