@@ -32,6 +32,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     private static final long IDLE_POLL_MILLIS = 50;
 
     private final Connection db;
+    private final TransactionListener listener;
     private final BlockingQueue<Write> queue;
     private final int maxBatch;
     private final Thread thread;
@@ -48,10 +49,20 @@ public final class GroupCommitWriter implements AutoCloseable {
      *     on; null for {@link Durability#NONE}, where writes are only published
      */
     public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch) {
+        this(name, db, queueCapacity, maxBatch, TransactionListener.NONE);
+    }
+
+    /**
+     * Starts the writer thread, telling {@code listener} where each batch transaction begins and when
+     * it is rolled back as a whole (state that writes keep on the writer thread, such as the next id,
+     * must go back with it).
+     */
+    public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch, TransactionListener listener) {
         if (maxBatch < 1 || queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity and maxBatch must be positive");
         }
         this.db = db;
+        this.listener = listener;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
         this.maxBatch = maxBatch;
         this.thread = Thread.ofPlatform().name(name).daemon(false).start(this::run);
@@ -69,6 +80,23 @@ public final class GroupCommitWriter implements AutoCloseable {
 
     /** Batches committed, writes committed and failed, total time in commit, writes queued now. */
     public record Stats(long batches, long committed, long failed, long commitNanos, int queued) {
+    }
+
+    /** Told, on the writer thread, where batch transactions begin and when one is rolled back whole. */
+    public interface TransactionListener {
+        TransactionListener NONE = new TransactionListener() {
+            @Override
+            public void begun() {
+            }
+
+            @Override
+            public void rolledBack() {
+            }
+        };
+
+        void begun();
+
+        void rolledBack();
     }
 
     /** Commits everything already queued, refuses new writes, stops the thread, closes the connection. */
@@ -115,7 +143,10 @@ public final class GroupCommitWriter implements AutoCloseable {
     private void commit(List<Write> batch) {
         long start = System.nanoTime();
         Exception[] outcome = new Exception[batch.size()];
-        if (db != null) {
+        listener.begun();
+        if (db == null) {
+            applyWithoutDatabase(batch, outcome);
+        } else {
             try {
                 if (!applyAll(batch)) {
                     applyEachIsolated(batch, outcome);
@@ -153,7 +184,20 @@ public final class GroupCommitWriter implements AutoCloseable {
             return true;
         } catch (SQLException | RuntimeException e) {
             db.rollback();
+            listener.rolledBack();
+            listener.begun();
             return false;
+        }
+    }
+
+    /** Durability NONE: each write applies (with a null connection) and commits or fails alone. */
+    private static void applyWithoutDatabase(List<Write> batch, Exception[] outcome) {
+        for (int i = 0; i < batch.size(); i++) {
+            try {
+                batch.get(i).apply(null);
+            } catch (SQLException | RuntimeException e) {
+                outcome[i] = e;
+            }
         }
     }
 
@@ -173,6 +217,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     }
 
     private void rollbackQuietly() {
+        listener.rolledBack();
         try {
             db.rollback();
         } catch (SQLException e) {
