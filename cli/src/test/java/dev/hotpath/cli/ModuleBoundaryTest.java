@@ -26,6 +26,11 @@ class ModuleBoundaryTest {
     }
 
     @Test
+    void theCommandLineUsesNoInternalPackageOfAnyModule() {
+        assertThat(importsIn("cli").filter(i -> i.contains(".internal.")).toList()).isEmpty();
+    }
+
+    @Test
     void theEngineDependsOnNoAppAndNoCommandLine() {
         assertThat(importsIn("http").filter(i -> i.contains("dev.hotpath.apps") || i.contains("dev.hotpath.cli"))
             .toList()).isEmpty();

@@ -1,4 +1,4 @@
-package dev.hotpath.apps.shortener.internal;
+package dev.hotpath.apps.shortener;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,10 +28,12 @@ import java.util.List;
  * revoked while it serves.
  */
 public final class ApiKeys {
-    static final String FILE = "api-keys";
+    /** The key file in the data directory. */
+    public static final String FILE = "api-keys";
     private static final String PREFIX = "hpk_";
     private static final int KEY_CHARS = 32;
     private static final int ID_CHARS = 8;
+    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of();
     private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(ApiKeys::sha256);
@@ -191,7 +193,7 @@ public final class ApiKeys {
     private static String random(int chars) {
         StringBuilder out = new StringBuilder(chars);
         for (int i = 0; i < chars; i++) {
-            out.append(Base62.ALPHABET.charAt(RANDOM.nextInt(62)));
+            out.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
         return out.toString();
     }

@@ -1,0 +1,116 @@
+package dev.hotpath.apps.shortener;
+
+import dev.hotpath.apps.shortener.internal.ShortenerMetrics;
+import dev.hotpath.apps.shortener.internal.ShortenerService;
+import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.Handler;
+import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.Method;
+import dev.hotpath.http.MetricsEndpoint;
+import dev.hotpath.http.Response;
+import dev.hotpath.http.Routes;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The URL shortener of {@code ../shared/api/shortener.md}: opens (and verifies) the store of a data
+ * directory, creates the first API key of a new one, and gives the engine its routes. Close it after
+ * the server has drained: it persists visit counts, commits what is queued and releases the directory.
+ */
+public final class ShortenerApp implements AutoCloseable {
+    /** Body limit of the bulk endpoint; single creates keep the engine default. */
+    public static final int BULK_BODY_BYTES = 4 * 1024 * 1024;
+
+    private final ShortenerConfig config;
+    private final ShortenerService service;
+    private final PrometheusRegistry metrics;
+    private final ShortenerMetrics collector;
+    private final ScheduledExecutorService visitFlusher;
+    private final Path createdKeyFile;
+
+    private ShortenerApp(ShortenerConfig config, PrometheusRegistry metrics) {
+        this.config = config;
+        this.metrics = metrics;
+        boolean firstStart = ApiKeys.list(config.dataDir()).isEmpty();
+        this.service = new ShortenerService(config);
+        this.createdKeyFile = firstStart
+            ? ApiKeys.writeSecretFile(config.dataDir(), ApiKeys.create(config.dataDir(), config.clock()).secret())
+            : null;
+        this.collector = new ShortenerMetrics(service);
+        metrics.register(collector);
+        this.visitFlusher = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
+            .name("shortener-visits").daemon(true).unstarted(r));
+        visitFlusher.scheduleAtFixedRate(service::flushVisits, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Opens the shortener on its data directory.
+     *
+     * @throws IllegalStateException when the directory is in use or its store fails verification
+     */
+    public static ShortenerApp open(ShortenerConfig config, PrometheusRegistry metrics) {
+        return new ShortenerApp(config, metrics);
+    }
+
+    /** Where this start wrote a new API key (a new data directory), or null. */
+    public Path createdKeyFile() {
+        return createdKeyFile;
+    }
+
+    /** Live links. */
+    public int links() {
+        return service.links();
+    }
+
+    public Routes routes() {
+        Handler metricsEndpoint = metricsEndpoint();
+        AsyncHandler create = service::create;
+        return Routes.builder()
+            .route(Method.POST, "/api/links", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/api/shorten", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/shorten", Routes.DEFAULT_BODY_LIMIT, create)
+            .get("/api/links", service::list)
+            .get("/api/links/{code}", service::read)
+            .delete("/api/links/{code}", (AsyncHandler) service::delete)
+            .get("/api/stats", service::stats)
+            .get("/health", service::health)
+            .get("/ready", service::ready)
+            .get("/metrics", metricsEndpoint)
+            .route(Method.GET, "/{code}", Routes.DEFAULT_BODY_LIMIT, (Handler) request -> service.resolve(request, true))
+            .route(Method.HEAD, "/{code}", Routes.DEFAULT_BODY_LIMIT, (Handler) request -> service.resolve(request, false))
+            .build();
+    }
+
+    private Handler metricsEndpoint() {
+        MetricsEndpoint endpoint = new MetricsEndpoint(metrics);
+        if (config.metricsToken() == null) {
+            return endpoint;
+        }
+        byte[] expected = ("Bearer " + config.metricsToken()).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Response unauthorized = Response.builder(401).header("WWW-Authenticate", "Bearer")
+            .body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        return request -> {
+            String header = request.header(HeaderName.AUTHORIZATION);
+            boolean ok = header != null
+                && MessageDigest.isEqual(header.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), expected);
+            return ok ? endpoint.handle(request) : unauthorized;
+        };
+    }
+
+    /** {@code /ready} answers 503 from now on; call when the server starts draining. */
+    public void beginDrain() {
+        service.beginDrain();
+    }
+
+    @Override
+    public void close() {
+        visitFlusher.shutdownNow();
+        metrics.unregister(collector);
+        service.close();
+    }
+}

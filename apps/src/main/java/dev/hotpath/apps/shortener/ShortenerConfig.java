@@ -1,0 +1,48 @@
+package dev.hotpath.apps.shortener;
+
+import dev.hotpath.store.Durability;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How to run the shortener; each field is a flag of {@code hotpath serve shortener} (see
+ * {@code ../shared/api/shortener.md}).
+ *
+ * @param publicBase base of {@code short_url}, without trailing slash
+ * @param codes {@code scrambled} (default) or {@code sequential}
+ * @param maxBatch most writes per group commit; 1 turns group commit off (for comparisons)
+ * @param redirectStatus 301, 302 (default), 307 or 308
+ * @param deniedHosts hosts refused as targets; an entry {@code *.example.com} covers the domain and
+ *     every name under it
+ * @param metricsToken bearer token for {@code /metrics}, or null for a public endpoint
+ */
+public record ShortenerConfig(Path dataDir, String publicBase, String codes, Durability durability, int maxLinks,
+                              int maxBatch, int redirectStatus, Set<String> deniedHosts, String metricsToken,
+                              Clock clock) {
+    public static final int MAX_LINKS = 10_000_000;
+    public static final int MAX_BATCH = 256;
+
+    public ShortenerConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(clock, "clock");
+        if (publicBase.endsWith("/")) {
+            publicBase = publicBase.substring(0, publicBase.length() - 1);
+        }
+        if (!codes.equals("scrambled") && !codes.equals("sequential")) {
+            throw new IllegalArgumentException("--codes must be scrambled or sequential, was " + codes);
+        }
+        if (maxLinks < 1 || maxLinks > (1 << 30)) {
+            throw new IllegalArgumentException("--max-links must be between 1 and 2^30, was " + maxLinks);
+        }
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("--max-batch must be at least 1, was " + maxBatch);
+        }
+        if (redirectStatus != 301 && redirectStatus != 302 && redirectStatus != 307 && redirectStatus != 308) {
+            throw new IllegalArgumentException("--redirect-status must be 301, 302, 307 or 308, was " + redirectStatus);
+        }
+        deniedHosts = Set.copyOf(deniedHosts);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.hotpath.apps.shortener.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hotpath.http.Response;
+
+/** The contract's error responses: {@code {"error":"<code>","message":"<text>"}}, never cached. */
+final class Errors {
+    static final Response UNAUTHORIZED = Response.builder(401).header("WWW-Authenticate", "Bearer")
+        .header("Cache-Control", "no-store")
+        .body("application/json", body("unauthorized", "a valid API key is required: Authorization: Bearer <key>"));
+    static final Response NOT_FOUND = error(404, "not_found", "no link with this code");
+    static final Response GONE = error(410, "gone", "this link was deleted or has expired");
+    static final Response UNSUPPORTED_MEDIA_TYPE = error(415, "unsupported_media_type", "send application/json");
+    static final Response ALIAS_TAKEN = error(409, "alias_taken", "this alias is already in use");
+    static final Response CAPACITY_FULL = retryLater("capacity_full", "the store holds --max-links links");
+    static final Response OVERLOADED = retryLater("overloaded", "too many writes are waiting; retry shortly");
+    static final Response STORE_FAILED = retryLater("store_unavailable", "the write could not be committed; retry");
+
+    private Errors() {
+    }
+
+    static Response error(int status, String code, String message) {
+        return Response.builder(status).header("Cache-Control", "no-store")
+            .body("application/json", body(code, message));
+    }
+
+    private static Response retryLater(String code, String message) {
+        return Response.builder(503).header("Retry-After", "1").header("Cache-Control", "no-store")
+            .body("application/json", body(code, message));
+    }
+
+    static byte[] body(String code, String message) {
+        return LinkJson.write(json -> writeError(json, code, message));
+    }
+
+    static void writeError(JsonGenerator json, String code, String message) throws java.io.IOException {
+        json.writeStartObject();
+        json.writeStringField("error", code);
+        json.writeStringField("message", message);
+        json.writeEndObject();
+    }
+}

@@ -1,0 +1,166 @@
+package dev.hotpath.apps.shortener.internal;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The shortener's JSON, both ways, with jackson-core's streaming API: the link object written in the
+ * contract's key order, and the create request read strictly (an object, known fields only, each of
+ * its type, no duplicate keys, nothing after it).
+ */
+final class LinkJson {
+    static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final DateTimeFormatter RFC3339_MILLIS =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private LinkJson() {
+    }
+
+    /** What a create request asks for, checked for types only; its values are checked by the service. */
+    record CreateRequest(String url, String alias, boolean isProtected, Instant expiresAt) {
+    }
+
+    /** A request the contract refuses, with its error code. */
+    static final class Invalid extends Exception {
+        final String code;
+
+        Invalid(String code, String message) {
+            super(message, null, false, false);
+            this.code = code;
+        }
+    }
+
+    /** Reads the next create object from {@code parser}, which stands before it. */
+    static CreateRequest readCreate(JsonParser parser) throws Invalid, IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            throw new Invalid("malformed_json", "the body must be a JSON object");
+        }
+        return readCreateFields(parser);
+    }
+
+    /** Reads one create object's fields; the parser stands on its START_OBJECT. */
+    static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
+        String url = null;
+        String alias = null;
+        boolean isProtected = false;
+        Instant expiresAt = null;
+        boolean sawUrl = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonToken value = parser.nextToken();
+            switch (field) {
+                case "url" -> {
+                    if (value != JsonToken.VALUE_STRING) {
+                        throw new Invalid("invalid_url", "url must be a string");
+                    }
+                    url = parser.getText();
+                    sawUrl = true;
+                }
+                case "alias" -> {
+                    if (value == JsonToken.VALUE_NULL) {
+                        alias = null;
+                    } else if (value == JsonToken.VALUE_STRING) {
+                        alias = parser.getText();
+                    } else {
+                        throw new Invalid("invalid_alias", "alias must be a string");
+                    }
+                }
+                case "protected" -> {
+                    if (value != JsonToken.VALUE_TRUE && value != JsonToken.VALUE_FALSE) {
+                        throw new Invalid("invalid_protected", "protected must be true or false");
+                    }
+                    isProtected = value == JsonToken.VALUE_TRUE;
+                }
+                case "expires_at" -> {
+                    if (value == JsonToken.VALUE_NULL) {
+                        expiresAt = null;
+                    } else if (value == JsonToken.VALUE_STRING) {
+                        expiresAt = parseTime(parser.getText());
+                    } else {
+                        throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp or null");
+                    }
+                }
+                default -> throw new Invalid("unknown_field", "unknown field: " + truncate(field));
+            }
+        }
+        if (!sawUrl) {
+            throw new Invalid("invalid_url", "url is required");
+        }
+        return new CreateRequest(url, alias, isProtected, expiresAt);
+    }
+
+    /** Parses a whole body holding one create object and nothing else. */
+    static CreateRequest parseCreate(byte[] body) throws Invalid {
+        try (JsonParser parser = FACTORY.createParser(body)) {
+            CreateRequest request = readCreate(parser);
+            if (parser.nextToken() != null) {
+                throw new Invalid("malformed_json", "unexpected content after the JSON object");
+            }
+            return request;
+        } catch (IOException e) {
+            throw new Invalid("malformed_json", "the body is not valid JSON");
+        }
+    }
+
+    private static Instant parseTime(String text) throws Invalid {
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp such as 2027-01-01T00:00:00Z");
+        }
+    }
+
+    static String time(long epochMillis) {
+        return RFC3339_MILLIS.format(Instant.ofEpochMilli(epochMillis));
+    }
+
+    /** Writes the link object in the contract's key order. */
+    static void writeLink(JsonGenerator json, String code, String shortUrl, String longUrl, long createdAt,
+                          long expiresAt, boolean isProtected, long visits) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("code", code);
+        json.writeStringField("short_url", shortUrl);
+        json.writeStringField("long_url", longUrl);
+        json.writeStringField("created_at", time(createdAt));
+        if (expiresAt < 0) {
+            json.writeNullField("expires_at");
+        } else {
+            json.writeStringField("expires_at", time(expiresAt));
+        }
+        json.writeBooleanField("protected", isProtected);
+        json.writeNumberField("visits", visits);
+        json.writeEndObject();
+    }
+
+    /** Runs {@code body} against a generator and returns the bytes written. */
+    static byte[] write(JsonBody body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            body.write(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Something that writes JSON. */
+    interface JsonBody {
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    private static String truncate(String s) {
+        return s.length() > 64 ? s.substring(0, 64) + "..." : s;
+    }
+}
