@@ -1,0 +1,282 @@
+package dev.hotpath.apps.shortener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.http.HttpServer;
+import dev.hotpath.http.ServerConfig;
+import dev.hotpath.http.testing.MutableClock;
+import dev.hotpath.http.testing.RawHttpClient;
+import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.Durability;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shortener contract over real sockets, route by route, error by error. */
+class ShortenerIT {
+    private static final Pattern CODE = Pattern.compile("\"code\":\"([^\"]+)\"");
+
+    @TempDir
+    Path dir;
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T04:00:00.123Z"));
+    private ShortenerApp app;
+    private HttpServer server;
+    private String key;
+
+    private void start(String codes, Set<String> denied) throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x/", codes, Durability.FULL, 5, 256, 302,
+            denied, null, clock), registry);
+        server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry)
+            .withClock(clock), app.routes());
+        key = Files.readString(app.createdKeyFile()).strip();
+    }
+
+    private void start() throws Exception {
+        start("scrambled", Set.of("evil.example", "*.bad.example"));
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close(Duration.ofSeconds(5));
+        }
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    private RawResponse call(String method, String path, String body, boolean auth) {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            String request = method + " " + path + " HTTP/1.1\r\nHost: sho.rt\r\n"
+                + (auth ? "Authorization: Bearer " + key + "\r\n" : "")
+                + (body == null ? "" : "Content-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + "\r\n")
+                + "\r\n" + (body == null ? "" : body);
+            client.send(request.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return client.read(method.equals("HEAD"));
+        }
+    }
+
+    private String create(String json) {
+        RawResponse response = call("POST", "/api/links", json, true);
+        assertThat(response.status()).as(response.bodyText()).isEqualTo(201);
+        Matcher m = CODE.matcher(response.bodyText());
+        assertThat(m.find()).isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    void createsALinkAndAnswersWithTheContractsObject() throws Exception {
+        start();
+        RawResponse response = call("POST", "/api/links", "{\"url\":\"HTTPS://Example.com:443/a?b=c\"}", true);
+        assertThat(response.status()).isEqualTo(201);
+        String code = CODE.matcher(response.bodyText()).results().findFirst().orElseThrow().group(1);
+        assertThat(code).matches("[0-9A-Za-z]{8}");
+        assertThat(response.header("Location")).isEqualTo("/api/links/" + code);
+        assertThat(response.header("Cache-Control")).isEqualTo("no-store");
+        assertThat(response.header("Content-Type")).isEqualTo("application/json");
+        assertThat(response.bodyText()).isEqualTo("{\"code\":\"" + code + "\",\"short_url\":\"https://sho.rt/x/" + code
+            + "\",\"long_url\":\"https://example.com/a?b=c\",\"created_at\":\"2026-11-30T04:00:00.123Z\","
+            + "\"expires_at\":null,\"protected\":false,\"visits\":0}");
+    }
+
+    @Test
+    void redirectsWithTheStoredUrlAndCountsGetsButNotHeads() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://example.com/a\"}");
+        RawResponse redirect = call("GET", "/" + code, null, false);
+        assertThat(redirect.status()).isEqualTo(302);
+        assertThat(redirect.header("Location")).isEqualTo("https://example.com/a");
+        assertThat(redirect.header("Content-Length")).isEqualTo("0");
+        RawResponse head = call("HEAD", "/" + code, null, false);
+        assertThat(head.status()).isEqualTo(302);
+        assertThat(head.header("Location")).isEqualTo("https://example.com/a");
+        assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":1");
+    }
+
+    @Test
+    void servesTheCompatibilityCreatePathsButNeverLetsThemFallThroughToACode() throws Exception {
+        start();
+        assertThat(call("POST", "/api/shorten", "{\"url\":\"https://a.example/\"}", true).status()).isEqualTo(201);
+        assertThat(call("POST", "/shorten", "{\"url\":\"https://b.example/\"}", true).status()).isEqualTo(201);
+        assertThat(call("GET", "/shorten", null, false).status()).isEqualTo(405);
+        assertThat(call("GET", "/api/links", null, false).status()).isEqualTo(401);
+    }
+
+    @Test
+    void answersEveryInvalidCreateWithItsCodeAndStoresNothing() throws Exception {
+        start();
+        String[][] cases = {
+            {"{\"url\":\"ftp://x.example/\"}", "400", "invalid_url"},
+            {"{\"url\":42}", "400", "invalid_url"},
+            {"{}", "400", "invalid_url"},
+            {"{\"url\":\"https://a.example/\",\"alias\":\"ab\"}", "400", "invalid_alias"},
+            {"{\"url\":\"https://a.example/\",\"alias\":\"API\"}", "400", "invalid_alias"},
+            {"{\"url\":\"https://a.example/\",\"alias\":\"abcd1234\"}", "400", "invalid_alias"},
+            {"{\"url\":\"https://a.example/\",\"alias\":\"sp ace\"}", "400", "invalid_alias"},
+            {"{\"url\":\"https://a.example/\",\"alias\":7}", "400", "invalid_alias"},
+            {"{\"url\":\"https://a.example/\",\"protected\":\"yes\"}", "400", "invalid_protected"},
+            {"{\"url\":\"https://a.example/\",\"expires_at\":\"tomorrow\"}", "400", "invalid_expiry"},
+            {"{\"url\":\"https://a.example/\",\"expires_at\":\"2020-01-01T00:00:00Z\"}", "400", "invalid_expiry"},
+            {"{\"url\":\"https://a.example/\",\"color\":\"red\"}", "400", "unknown_field"},
+            {"{\"url\":\"https://a.example/\"", "400", "malformed_json"},
+            {"[{\"url\":\"https://a.example/\"}]", "400", "malformed_json"},
+            {"{\"url\":\"https://a.example/\",\"url\":\"https://b.example/\"}", "400", "malformed_json"},
+            {"{\"url\":\"https://a.example/\"} {}", "400", "malformed_json"},
+            {"{\"url\":\"https://evil.example/x\"}", "400", "denied_host"},
+            {"{\"url\":\"https://www.bad.example/x\"}", "400", "denied_host"},
+        };
+        for (String[] c : cases) {
+            RawResponse response = call("POST", "/api/links", c[0], true);
+            assertThat(response.status()).as(c[0]).isEqualTo(Integer.parseInt(c[1]));
+            assertThat(response.bodyText()).as(c[0]).startsWith("{\"error\":\"" + c[2] + "\",\"message\":\"");
+        }
+        assertThat(call("GET", "/api/stats", null, true).bodyText()).startsWith("{\"links\":0,");
+    }
+
+    @Test
+    void refusesAMissingOrWrongKeyAndAnotherMediaType() throws Exception {
+        start();
+        RawResponse anonymous = call("POST", "/api/links", "{\"url\":\"https://a.example/\"}", false);
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.header("WWW-Authenticate")).isEqualTo("Bearer");
+        key = key + "x";
+        assertThat(call("POST", "/api/links", "{\"url\":\"https://a.example/\"}", true).status()).isEqualTo(401);
+        key = key.substring(0, key.length() - 1);
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            RawResponse wrongType = client.send("POST /api/links HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}").read();
+            assertThat(wrongType.status()).isEqualTo(415);
+            RawResponse noType = client.send("POST /api/links HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Length: 29\r\n\r\n{\"url\":\"https://ok.example/\"}").read();
+            assertThat(noType.status()).isEqualTo(201);
+        }
+    }
+
+    @Test
+    void aliasesAreUniqueAndProtectedLinksGetSixteenRandomCharacters() throws Exception {
+        start();
+        assertThat(create("{\"url\":\"https://a.example/\",\"alias\":\"launch-2026\"}")).isEqualTo("launch-2026");
+        RawResponse taken = call("POST", "/api/links", "{\"url\":\"https://b.example/\",\"alias\":\"launch-2026\"}", true);
+        assertThat(taken.status()).isEqualTo(409);
+        assertThat(taken.bodyText()).contains("alias_taken");
+        String secret = create("{\"url\":\"https://c.example/\",\"protected\":true}");
+        assertThat(secret).matches("[0-9A-Za-z]{16}");
+        assertThat(call("GET", "/" + secret, null, false).header("Location")).isEqualTo("https://c.example/");
+        assertThat(call("GET", "/launch-2026", null, false).header("Location")).isEqualTo("https://a.example/");
+    }
+
+    @Test
+    void aDeletedLinkIsGoneAndASecondDeleteToo() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/\"}");
+        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
+        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(410);
+        assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(410);
+        assertThat(call("GET", "/api/links/" + code, null, true).status()).isEqualTo(410);
+        assertThat(call("DELETE", "/api/links/zzzzzzzz", null, true).status()).isEqualTo(404);
+    }
+
+    @Test
+    void anExpiredLinkIsGoneButStillListed() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/\",\"expires_at\":\"2026-11-30T05:00:30+01:00\"}");
+        assertThat(call("GET", "/api/links/" + code, null, true).bodyText())
+            .contains("\"expires_at\":\"2026-11-30T04:00:30.000Z\"");
+        assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302);
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(410);
+        assertThat(call("GET", "/api/links", null, true).bodyText()).contains(code);
+    }
+
+    @Test
+    void answersUnknownCodesWith404WithoutTouchingTheStore() throws Exception {
+        start();
+        for (String path : new String[] {"/zzzzzzzz", "/abc", "/a", "/" + "x".repeat(70), "/launch-2026"}) {
+            RawResponse response = call("GET", path, null, false);
+            assertThat(response.status()).as(path).isEqualTo(404);
+            assertThat(response.bodyText()).contains("not_found");
+        }
+    }
+
+    @Test
+    void pagesThroughLinksInCreationOrderLeavingOutDeletedOnes() throws Exception {
+        start();
+        String a = create("{\"url\":\"https://a.example/\"}");
+        String b = create("{\"url\":\"https://b.example/\"}");
+        String c = create("{\"url\":\"https://c.example/\"}");
+        call("DELETE", "/api/links/" + b, null, true);
+        String first = call("GET", "/api/links?limit=1", null, true).bodyText();
+        assertThat(first).contains(a).doesNotContain(c).endsWith(",\"next\":\"" + a + "\"}");
+        String second = call("GET", "/api/links?after=" + a + "&limit=1", null, true).bodyText();
+        assertThat(second).contains(c).doesNotContain(b).endsWith(",\"next\":null}");
+        assertThat(call("GET", "/api/links?limit=0", null, true).status()).isEqualTo(400);
+        assertThat(call("GET", "/api/links?limit=1001", null, true).status()).isEqualTo(400);
+        assertThat(call("GET", "/api/links?after=nope", null, true).bodyText()).contains("invalid_query");
+    }
+
+    @Test
+    void answersCapacityFullWithRetryAfterWhenMaxLinksIsReached() throws Exception {
+        start();
+        for (int i = 0; i < 5; i++) {
+            create("{\"url\":\"https://a.example/" + i + "\"}");
+        }
+        RawResponse full = call("POST", "/api/links", "{\"url\":\"https://a.example/6\"}", true);
+        assertThat(full.status()).isEqualTo(503);
+        assertThat(full.header("Retry-After")).isEqualTo("1");
+        assertThat(full.bodyText()).contains("capacity_full");
+    }
+
+    @Test
+    void reportsStatsHealthReadinessAndMetrics() throws Exception {
+        start();
+        create("{\"url\":\"https://a.example/\"}");
+        assertThat(call("GET", "/api/stats", null, true).bodyText()).isEqualTo(
+            "{\"links\":1,\"capacity\":5,\"visits\":0,\"uptime_s\":0}");
+        assertThat(call("GET", "/api/stats", null, false).status()).isEqualTo(401);
+        assertThat(call("GET", "/health", null, false).bodyText()).isEqualTo("ok");
+        assertThat(call("GET", "/ready", null, false).status()).isEqualTo(200);
+        assertThat(call("GET", "/metrics", null, false).bodyText()).contains("hotpath_shortener_links 1")
+            .contains("hotpath_store_writes_committed_total 1");
+        app.beginDrain();
+        assertThat(call("GET", "/ready", null, false).status()).isEqualTo(503);
+    }
+
+    @Test
+    void sequentialModeHandsOutBase62Ids() throws Exception {
+        start("sequential", Set.of());
+        assertThat(create("{\"url\":\"https://a.example/\"}")).isEqualTo("0");
+        assertThat(create("{\"url\":\"https://b.example/\"}")).isEqualTo("1");
+        assertThat(call("GET", "/1", null, false).header("Location")).isEqualTo("https://b.example/");
+        assertThat(call("POST", "/api/links", "{\"url\":\"https://a.example/\",\"alias\":\"abc\"}", true).status())
+            .isEqualTo(400);
+        assertThat(create("{\"url\":\"https://a.example/\",\"alias\":\"my-alias\"}")).isEqualTo("my-alias");
+    }
+
+    @Test
+    void keepsEveryLinkAcrossARestart() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/kept\"}");
+        String gone = create("{\"url\":\"https://a.example/deleted\"}");
+        call("DELETE", "/api/links/" + gone, null, true);
+        call("GET", "/" + code, null, false);
+        stop();
+        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x", "scrambled", Durability.FULL, 5, 256, 302,
+            Set.of(), null, clock), new PrometheusRegistry());
+        server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)), app.routes());
+        assertThat(app.createdKeyFile()).isNull();
+        assertThat(call("GET", "/" + code, null, false).header("Location")).isEqualTo("https://a.example/kept");
+        assertThat(call("GET", "/" + gone, null, false).status()).isEqualTo(410);
+        assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":2");
+    }
+}
