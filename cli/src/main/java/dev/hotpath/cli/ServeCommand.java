@@ -1,6 +1,7 @@
 package dev.hotpath.cli;
 
 import dev.hotpath.apps.shortener.ShortenerApp;
+import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.apps.users.UsersApp;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.Routes;
@@ -58,23 +59,24 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        int loops = eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
+        if (loops < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--event-loops must be at least 1");
+        }
         PrometheusRegistry metrics = new PrometheusRegistry();
+        ServerConfig config = new ServerConfig(bind, transport, loops, limits.toLimits(spec.commandLine()),
+            Clock.systemUTC(), metrics);
         PrintWriter out = spec.commandLine().getOut();
         ShortenerApp shortenerApp = null;
         Routes routes;
         if (app == App.SHORTENER) {
-            shortenerApp = ShortenerApp.open(shortener.toConfig(spec.commandLine(), bind), metrics);
+            ShortenerConfig shortenerConfig = shortener.toConfig(spec.commandLine(), bind);
+            shortenerApp = ShortenerApp.open(shortenerConfig, metrics);
             routes = shortenerApp.routes();
             describeKeys(out, shortenerApp);
         } else {
             routes = UsersApp.routes(metrics);
         }
-        int loops = eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
-        if (loops < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--event-loops must be at least 1");
-        }
-        ServerConfig config = new ServerConfig(bind, transport, loops, limits.toLimits(spec.commandLine()),
-            Clock.systemUTC(), metrics);
         CountDownLatch stop = new CountDownLatch(1);
         Signals.onTermination(stop::countDown);
         HttpServer server;

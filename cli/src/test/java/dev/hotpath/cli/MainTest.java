@@ -40,6 +40,14 @@ class MainTest {
         "serve --max-body -1       | maxBodyBytes must be >= 0",
         "serve --max-connections 0 | maxConnections must be positive",
         "serve --event-loops 0     | --event-loops must be at least 1",
+        "serve --codes weird       | --codes must be scrambled or sequential",
+        "serve --durability maybe  | --durability must be full, normal or none",
+        "serve --redirect-status 303 | --redirect-status must be 301, 302, 307 or 308",
+        "serve --max-batch 0       | --max-batch must be at least 1",
+        "serve --max-links 0       | --max-links must be between 1 and 2^30",
+        "serve --public-base ftp://x | --public-base must start with http:// or https://",
+        "keys revoke --data /nonexistent | revoke needs the key id",
+        "keys rotate               | Invalid value for positional parameter",
     })
     void refusesAnInvalidCommandLineWithOneLineAndStatusTwo(String args, String reason) {
         assertThat(run(args.trim().split("\\s+"))).isEqualTo(2);
