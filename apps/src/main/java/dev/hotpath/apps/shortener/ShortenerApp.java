@@ -73,6 +73,7 @@ public final class ShortenerApp implements AutoCloseable {
             .route(Method.POST, "/api/links", Routes.DEFAULT_BODY_LIMIT, create)
             .route(Method.POST, "/api/shorten", Routes.DEFAULT_BODY_LIMIT, create)
             .route(Method.POST, "/shorten", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/api/links/bulk", BULK_BODY_BYTES, (AsyncHandler) service::bulkCreate)
             .get("/api/links", service::list)
             .get("/api/links/{code}", service::read)
             .delete("/api/links/{code}", (AsyncHandler) service::delete)

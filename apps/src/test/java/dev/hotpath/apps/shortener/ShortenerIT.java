@@ -253,6 +253,44 @@ class ShortenerIT {
     }
 
     @Test
+    void bulkCreateAnswersEveryItemInInputOrderAndCommitsTheGoodOnes() throws Exception {
+        start();
+        create("{\"url\":\"https://a.example/\",\"alias\":\"taken-one\"}");
+        RawResponse response = call("POST", "/api/links/bulk", "[{\"url\":\"https://b.example/\"},"
+            + "{\"url\":\"ftp://c.example/\"},"
+            + "{\"url\":\"https://d.example/\",\"alias\":\"taken-one\"},"
+            + "7,"
+            + "{\"url\":\"https://e.example/\",\"extra\":{\"nested\":[1,2]}},"
+            + "{\"url\":\"https://f.example/\",\"alias\":\"fresh-one\"}]", true);
+        assertThat(response.status()).isEqualTo(200);
+        String body = response.bodyText();
+        assertThat(body).startsWith("{\"results\":[{\"status\":201,\"link\":{\"code\":");
+        assertThat(body).contains("{\"status\":400,\"error\":\"invalid_url\",\"message\":")
+            .contains("{\"status\":409,\"error\":\"alias_taken\"")
+            .contains("{\"status\":400,\"error\":\"malformed_json\"")
+            .contains("{\"status\":400,\"error\":\"unknown_field\"")
+            .endsWith("\"code\":\"fresh-one\",\"short_url\":\"https://sho.rt/x/fresh-one\",\"long_url\":"
+                + "\"https://f.example/\",\"created_at\":\"2026-11-30T04:00:00.123Z\",\"expires_at\":null,"
+                + "\"protected\":false,\"visits\":0}}]}");
+        assertThat(body.indexOf("b.example")).isLessThan(body.indexOf("invalid_url"));
+        assertThat(body.indexOf("alias_taken")).isLessThan(body.indexOf("malformed_json"));
+        assertThat(call("GET", "/fresh-one", null, false).header("Location")).isEqualTo("https://f.example/");
+        assertThat(call("GET", "/api/stats", null, true).bodyText()).startsWith("{\"links\":3,");
+    }
+
+    @Test
+    void bulkCreateRefusesMoreThanAThousandItemsAndANonArray() throws Exception {
+        start();
+        String item = "{\"url\":\"https://a.example/\"}";
+        String tooMany = "[" + String.join(",", java.util.Collections.nCopies(1001, item)) + "]";
+        RawResponse response = call("POST", "/api/links/bulk", tooMany, true);
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.bodyText()).contains("too_many_items");
+        assertThat(call("POST", "/api/links/bulk", item, true).bodyText()).contains("malformed_json");
+        assertThat(call("GET", "/api/stats", null, true).bodyText()).startsWith("{\"links\":0,");
+    }
+
+    @Test
     void sequentialModeHandsOutBase62Ids() throws Exception {
         start("sequential", Set.of());
         assertThat(create("{\"url\":\"https://a.example/\"}")).isEqualTo("0");

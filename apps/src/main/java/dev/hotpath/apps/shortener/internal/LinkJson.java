@@ -50,50 +50,65 @@ final class LinkJson {
         return readCreateFields(parser);
     }
 
-    /** Reads one create object's fields; the parser stands on its START_OBJECT. */
+    /**
+     * Reads one create object's fields; the parser stands on its START_OBJECT and is left on its
+     * END_OBJECT even when a field is invalid (the first problem is thrown after the whole object is
+     * consumed), so a bulk request can go on with the next item.
+     */
     static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
         String url = null;
         String alias = null;
         boolean isProtected = false;
         Instant expiresAt = null;
         boolean sawUrl = false;
+        Invalid problem = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonToken value = parser.nextToken();
-            switch (field) {
-                case "url" -> {
-                    if (value != JsonToken.VALUE_STRING) {
-                        throw new Invalid("invalid_url", "url must be a string");
+            try {
+                switch (field) {
+                    case "url" -> {
+                        if (value != JsonToken.VALUE_STRING) {
+                            throw new Invalid("invalid_url", "url must be a string");
+                        }
+                        url = parser.getText();
+                        sawUrl = true;
                     }
-                    url = parser.getText();
-                    sawUrl = true;
-                }
-                case "alias" -> {
-                    if (value == JsonToken.VALUE_NULL) {
-                        alias = null;
-                    } else if (value == JsonToken.VALUE_STRING) {
-                        alias = parser.getText();
-                    } else {
-                        throw new Invalid("invalid_alias", "alias must be a string");
+                    case "alias" -> {
+                        if (value == JsonToken.VALUE_NULL) {
+                            alias = null;
+                        } else if (value == JsonToken.VALUE_STRING) {
+                            alias = parser.getText();
+                        } else {
+                            throw new Invalid("invalid_alias", "alias must be a string");
+                        }
                     }
-                }
-                case "protected" -> {
-                    if (value != JsonToken.VALUE_TRUE && value != JsonToken.VALUE_FALSE) {
-                        throw new Invalid("invalid_protected", "protected must be true or false");
+                    case "protected" -> {
+                        if (value != JsonToken.VALUE_TRUE && value != JsonToken.VALUE_FALSE) {
+                            throw new Invalid("invalid_protected", "protected must be true or false");
+                        }
+                        isProtected = value == JsonToken.VALUE_TRUE;
                     }
-                    isProtected = value == JsonToken.VALUE_TRUE;
-                }
-                case "expires_at" -> {
-                    if (value == JsonToken.VALUE_NULL) {
-                        expiresAt = null;
-                    } else if (value == JsonToken.VALUE_STRING) {
-                        expiresAt = parseTime(parser.getText());
-                    } else {
-                        throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp or null");
+                    case "expires_at" -> {
+                        if (value == JsonToken.VALUE_NULL) {
+                            expiresAt = null;
+                        } else if (value == JsonToken.VALUE_STRING) {
+                            expiresAt = parseTime(parser.getText());
+                        } else {
+                            throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp or null");
+                        }
                     }
+                    default -> throw new Invalid("unknown_field", "unknown field: " + truncate(field));
                 }
-                default -> throw new Invalid("unknown_field", "unknown field: " + truncate(field));
+            } catch (Invalid e) {
+                parser.skipChildren();
+                if (problem == null) {
+                    problem = e;
+                }
             }
+        }
+        if (problem != null) {
+            throw problem;
         }
         if (!sawUrl) {
             throw new Invalid("invalid_url", "url is required");

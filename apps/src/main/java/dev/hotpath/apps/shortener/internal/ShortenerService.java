@@ -1,6 +1,8 @@
 package dev.hotpath.apps.shortener.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.hotpath.apps.shortener.ApiKeys;
 import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.http.Deferred;
@@ -10,6 +12,8 @@ import dev.hotpath.http.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +29,7 @@ public final class ShortenerService implements AutoCloseable {
     private static final Pattern ALIAS = Pattern.compile("[A-Za-z0-9_-]{3,64}");
     private static final Set<String> RESERVED = Set.of("api", "health", "ready", "metrics", "shorten", "favicon.ico",
         "robots.txt");
+    static final int MAX_BULK = 1000;
     private static final int DEFAULT_PAGE = 100;
     private static final int MAX_PAGE = 1000;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -269,21 +274,164 @@ public final class ShortenerService implements AutoCloseable {
             response.complete(Errors.error(400, e.code, e.getMessage()));
             return;
         }
-        if (prepared.name() != null && !table.claimName(prepared.name())) {
-            response.complete(Errors.ALIAS_TAKEN);
+        Response refused = admit(prepared);
+        if (refused != null) {
+            response.complete(refused);
             return;
+        }
+        List<Prepared> one = List.of(prepared);
+        if (!store.offer(new CreateLinks(one, links -> response.complete(created(links.getFirst())),
+            () -> response.complete(Errors.STORE_FAILED)))) {
+            release(one);
+            response.complete(Errors.OVERLOADED);
+        }
+    }
+
+    /** {@code POST /api/links/bulk}: up to {@value #MAX_BULK} creates, every accepted one in one transaction. */
+    public void bulkCreate(Request request, Deferred response) {
+        Response refusal = refuseWrite(request);
+        if (refusal != null) {
+            response.complete(refusal);
+            return;
+        }
+        List<Object> items;
+        try {
+            items = readBulk(request.bodyBytes());
+        } catch (LinkJson.Invalid e) {
+            response.complete(Errors.error(400, e.code, e.getMessage()));
+            return;
+        }
+        Object[] results = new Object[items.size()];
+        List<Prepared> accepted = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
+            try {
+                if (item instanceof LinkJson.Invalid invalid) {
+                    throw invalid;
+                }
+                Prepared prepared = prepare((LinkJson.CreateRequest) item);
+                Response refused = admit(prepared);
+                results[i] = refused;
+                if (refused == null) {
+                    accepted.add(prepared);
+                    positions.add(i);
+                }
+            } catch (LinkJson.Invalid e) {
+                results[i] = Errors.error(400, e.code, e.getMessage());
+            }
+        }
+        if (accepted.isEmpty()) {
+            response.complete(bulkResults(results));
+            return;
+        }
+        boolean queued = store.offer(new CreateLinks(accepted, ids -> {
+            for (int k = 0; k < ids.size(); k++) {
+                results[positions.get(k)] = ids.get(k);
+            }
+            response.complete(bulkResults(results));
+        }, () -> {
+            positions.forEach(k -> results[k] = Errors.STORE_FAILED);
+            response.complete(bulkResults(results));
+        }));
+        if (!queued) {
+            release(accepted);
+            positions.forEach(k -> results[k] = Errors.OVERLOADED);
+            response.complete(bulkResults(results));
+        }
+    }
+
+    /** The items of a bulk body: a {@code CreateRequest} or the {@code Invalid} that item is. */
+    private static List<Object> readBulk(byte[] body) throws LinkJson.Invalid {
+        List<Object> items = new ArrayList<>();
+        try (JsonParser parser = LinkJson.FACTORY.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw new LinkJson.Invalid("malformed_json", "the body must be a JSON array of create objects");
+            }
+            JsonToken token;
+            while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+                if (token == null) {
+                    throw new LinkJson.Invalid("malformed_json", "the body is not valid JSON");
+                }
+                if (items.size() == MAX_BULK) {
+                    throw new LinkJson.Invalid("too_many_items", "at most " + MAX_BULK + " items per request");
+                }
+                if (token != JsonToken.START_OBJECT) {
+                    parser.skipChildren();
+                    items.add(new LinkJson.Invalid("malformed_json", "an item must be a JSON object"));
+                    continue;
+                }
+                try {
+                    items.add(LinkJson.readCreateFields(parser));
+                } catch (LinkJson.Invalid e) {
+                    items.add(e);
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw new LinkJson.Invalid("malformed_json", "unexpected content after the JSON array");
+            }
+            return items;
+        } catch (IOException e) {
+            throw new LinkJson.Invalid("malformed_json", "the body is not valid JSON");
+        }
+    }
+
+    /** {@code {"results":[...]}}: a created link's id (Integer) or a refusal (Response) per item. */
+    private Response bulkResults(Object[] results) {
+        return json(200, LinkJson.write(json -> {
+            json.writeStartObject();
+            json.writeArrayFieldStart("results");
+            for (Object result : results) {
+                json.writeStartObject();
+                if (result instanceof Integer id) {
+                    json.writeNumberField("status", 201);
+                    json.writeFieldName("link");
+                    writeLink(json, id);
+                } else {
+                    Response refusal = (Response) result;
+                    json.writeNumberField("status", refusal.status());
+                    byte[] wire = refusal.wire();
+                    try (JsonParser error = LinkJson.FACTORY.createParser(wire, refusal.headLength(),
+                        wire.length - refusal.headLength())) {
+                        error.nextToken();
+                        while (error.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = error.currentName();
+                            error.nextToken();
+                            json.writeStringField(name, error.getText());
+                        }
+                    }
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }));
+    }
+
+    /** Claims the name and a place within capacity; the refusal, or null when admitted. */
+    private Response admit(Prepared prepared) {
+        if (prepared.name() != null && !table.claimName(prepared.name())) {
+            return Errors.ALIAS_TAKEN;
         }
         if (createsInFlight.incrementAndGet() + table.size() > config.maxLinks()) {
             createsInFlight.decrementAndGet();
             releaseName(prepared);
-            response.complete(Errors.CAPACITY_FULL);
-            return;
+            return Errors.CAPACITY_FULL;
         }
-        if (!store.offer(new CreateLink(prepared, response))) {
+        return null;
+    }
+
+    private void release(List<Prepared> admitted) {
+        for (Prepared prepared : admitted) {
             createsInFlight.decrementAndGet();
             releaseName(prepared);
-            response.complete(Errors.OVERLOADED);
         }
+    }
+
+    private Response created(int id) {
+        String code = codeOf(id);
+        return Response.builder(201).header("Location", "/api/links/" + code).header("Cache-Control", "no-store")
+            .body("application/json", LinkJson.write(json -> writeLink(json, id)));
     }
 
     /** {@code DELETE /api/links/{code}}. */
@@ -402,56 +550,63 @@ public final class ShortenerService implements AutoCloseable {
         }
     }
 
-    /** Inserts one link; publishes and answers 201 after its commit. */
-    private final class CreateLink implements dev.hotpath.store.Write {
-        private final Prepared link;
-        private final Deferred response;
-        private int id = -1;
+    /** Inserts links in one transaction; publishes them, then reports their ids (or the failure). */
+    private final class CreateLinks implements dev.hotpath.store.Write {
+        private final List<Prepared> links;
+        private final java.util.function.Consumer<List<Integer>> onCommitted;
+        private final Runnable onFailed;
+        private final int[] ids;
 
-        CreateLink(Prepared link, Deferred response) {
-            this.link = link;
-            this.response = response;
+        CreateLinks(List<Prepared> links, java.util.function.Consumer<List<Integer>> onCommitted, Runnable onFailed) {
+            this.links = links;
+            this.onCommitted = onCommitted;
+            this.onFailed = onFailed;
+            this.ids = new int[links.size()];
         }
 
         @Override
         public void apply(java.sql.Connection db) throws java.sql.SQLException {
-            int next = store.takeId();
-            if (db != null) {
-                var insert = store.statement(db, "INSERT INTO links (id, name, long_url, created_at, expires_at,"
-                    + " protected) VALUES (?, ?, ?, ?, ?, ?)");
-                insert.setInt(1, next);
-                insert.setString(2, link.name());
-                insert.setString(3, link.url());
-                insert.setLong(4, link.createdAt());
-                if (link.expiresAt() < 0) {
-                    insert.setNull(5, java.sql.Types.INTEGER);
-                } else {
-                    insert.setLong(5, link.expiresAt());
+            for (int i = 0; i < links.size(); i++) {
+                Prepared link = links.get(i);
+                int next = store.takeId();
+                if (db != null) {
+                    var insert = store.statement(db, "INSERT INTO links (id, name, long_url, created_at, expires_at,"
+                        + " protected) VALUES (?, ?, ?, ?, ?, ?)");
+                    insert.setInt(1, next);
+                    insert.setString(2, link.name());
+                    insert.setString(3, link.url());
+                    insert.setLong(4, link.createdAt());
+                    if (link.expiresAt() < 0) {
+                        insert.setNull(5, java.sql.Types.INTEGER);
+                    } else {
+                        insert.setLong(5, link.expiresAt());
+                    }
+                    insert.setInt(6, link.isProtected() ? 1 : 0);
+                    insert.executeUpdate();
                 }
-                insert.setInt(6, link.isProtected() ? 1 : 0);
-                insert.executeUpdate();
+                store.idTaken();
+                ids[i] = next;
             }
-            store.idTaken();
-            id = next;
         }
 
         @Override
         public void committed() {
-            table.publish(id, LinkStore.redirect(config.redirectStatus(), link.url()), link.createdAt(), link.name(),
-                link.isProtected(), link.expiresAt(), 0, false);
-            createsInFlight.decrementAndGet();
-            String code = codeOf(id);
-            response.complete(Response.builder(201).header("Location", "/api/links/" + code)
-                .header("Cache-Control", "no-store")
-                .body("application/json", LinkJson.write(json -> writeLink(json, id))));
+            List<Integer> published = new ArrayList<>(links.size());
+            for (int i = 0; i < links.size(); i++) {
+                Prepared link = links.get(i);
+                table.publish(ids[i], LinkStore.redirect(config.redirectStatus(), link.url()), link.createdAt(),
+                    link.name(), link.isProtected(), link.expiresAt(), 0, false);
+                createsInFlight.decrementAndGet();
+                published.add(ids[i]);
+            }
+            onCommitted.accept(published);
         }
 
         @Override
         public void failed(Exception cause) {
-            createsInFlight.decrementAndGet();
-            releaseName(link);
+            release(links);
             System.getLogger(ShortenerService.class.getName()).log(System.Logger.Level.ERROR, "create failed", cause);
-            response.complete(Errors.STORE_FAILED);
+            onFailed.run();
         }
     }
 
