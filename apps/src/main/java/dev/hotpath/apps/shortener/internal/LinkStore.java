@@ -38,7 +38,10 @@ final class LinkStore implements AutoCloseable {
           protected INTEGER NOT NULL DEFAULT 0,
           deleted_at INTEGER,
           visits INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE IF NOT EXISTS visit_log (seq INTEGER PRIMARY KEY, counts BLOB NOT NULL);
         """;
+    /** Visit-log rows (one per second of traffic) beyond which a start folds them into {@code links}. */
+    private static final int FOLD_VISITS_AFTER = 3600;
 
     final LinkTable table;
     final byte[] secret;
@@ -107,6 +110,7 @@ final class LinkStore implements AutoCloseable {
             }
             db.commit();
             load(db, table, settings);
+            replayVisits(db, table);
             return new LinkStore(table, secret, lock, db, settings.maxBatch());
         } catch (SQLException e) {
             lock.close();
@@ -149,6 +153,43 @@ final class LinkStore implements AutoCloseable {
                     rs.getInt(6) != 0, noExpiry ? -1 : expires, rs.getLong(8), !live);
                 expected++;
             }
+        }
+    }
+
+    /**
+     * Applies the visit log (absolute counts per link, in order, so replaying is idempotent); when it
+     * has grown past {@link #FOLD_VISITS_AFTER} rows, folds the counts into {@code links} and empties it.
+     */
+    private static void replayVisits(Connection db, LinkTable table) throws SQLException {
+        java.util.Map<Integer, Long> latest = new java.util.HashMap<>();
+        int rows = 0;
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT counts FROM visit_log ORDER BY seq")) {
+            while (rs.next()) {
+                rows++;
+                java.nio.ByteBuffer counts = java.nio.ByteBuffer.wrap(rs.getBytes(1));
+                while (counts.remaining() >= 12) {
+                    int id = counts.getInt();
+                    long visits = counts.getLong();
+                    if (id >= 0 && id < table.size()) {
+                        latest.put(id, visits);
+                    }
+                }
+            }
+        }
+        latest.forEach(table::restoreVisits);
+        if (rows > FOLD_VISITS_AFTER) {
+            try (PreparedStatement update = db.prepareStatement("UPDATE links SET visits = ? WHERE id = ?")) {
+                for (var e : latest.entrySet()) {
+                    update.setLong(1, e.getValue());
+                    update.setInt(2, e.getKey());
+                    update.addBatch();
+                }
+                update.executeBatch();
+            }
+            try (Statement s = db.createStatement()) {
+                s.executeUpdate("DELETE FROM visit_log");
+            }
+            db.commit();
         }
     }
 

@@ -25,6 +25,7 @@ final class LinkTable {
     static final byte DELETED = 1;
     static final byte PROTECTED = 2;
     static final byte NAMED = 4;
+    static final byte EXPIRES = 8;
     private static final int CHUNK_BITS = 16;
     private static final int CHUNK = 1 << CHUNK_BITS;
     private static final int MASK = CHUNK - 1;
@@ -80,7 +81,8 @@ final class LinkTable {
         createdAt[chunk][slot] = created;
         visits[chunk][slot] = visitCount;
         persistedVisits[chunk][slot] = visitCount;
-        flags[chunk][slot] = (byte) ((isProtected ? PROTECTED : 0) | (name != null ? NAMED : 0) | (isDeleted ? DELETED : 0));
+        flags[chunk][slot] = (byte) ((isProtected ? PROTECTED : 0) | (name != null ? NAMED : 0) | (isDeleted ? DELETED : 0)
+            | (expires >= 0 ? EXPIRES : 0));
         if (name != null) {
             idsByName.put(name, id);
             namesById.put(id, name);
@@ -125,7 +127,11 @@ final class LinkTable {
         return at == null ? -1 : at;
     }
 
-    boolean expired(int id, long now) {
+    /** Whether link {@code id} (whose {@code flags} are given) has expired; a map lookup only for links with an expiry. */
+    boolean expired(int id, int flags, long now) {
+        if ((flags & EXPIRES) == 0) {
+            return false;
+        }
         long at = expiresAt(id);
         return at >= 0 && at <= now;
     }
@@ -174,6 +180,12 @@ final class LinkTable {
             total += visits(id);
         }
         return total;
+    }
+
+    /** Sets a count read back from the store, before serving; writer thread only. */
+    void restoreVisits(int id, long count) {
+        visits[id >>> CHUNK_BITS][id & MASK] = count;
+        persistedVisits[id >>> CHUNK_BITS][id & MASK] = count;
     }
 
     /** Visit counts changed since the last call, as (id, count) pairs; writer thread only. */
