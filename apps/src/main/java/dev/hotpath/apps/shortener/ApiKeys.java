@@ -146,7 +146,8 @@ public final class ApiKeys {
         }
     }
 
-    private void reload() {
+    /** Re-reads the file now (after this process changed it). */
+    public void reload() {
         try {
             loadedModified = Files.exists(file) ? Files.getLastModifiedTime(file).toMillis() : 0;
         } catch (IOException e) {

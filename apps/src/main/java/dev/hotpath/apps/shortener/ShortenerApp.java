@@ -40,6 +40,7 @@ public final class ShortenerApp implements AutoCloseable {
         this.createdKeyFile = firstStart
             ? ApiKeys.writeSecretFile(config.dataDir(), ApiKeys.create(config.dataDir(), config.clock()).secret())
             : null;
+        service.keysChanged();
         this.collector = new ShortenerMetrics(service);
         metrics.register(collector);
         this.visitFlusher = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()

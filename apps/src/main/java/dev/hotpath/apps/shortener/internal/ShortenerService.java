@@ -68,6 +68,11 @@ public final class ShortenerService implements AutoCloseable {
         return store.writerStats();
     }
 
+    /** The key file changed under this process's own hand: check keys against it from now on. */
+    public void keysChanged() {
+        keys.reload();
+    }
+
     /** From now on {@code /ready} answers 503. */
     public void beginDrain() {
         draining = true;

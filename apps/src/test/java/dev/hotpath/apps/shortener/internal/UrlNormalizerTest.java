@@ -75,6 +75,23 @@ class UrlNormalizerTest {
     }
 
     @org.junit.jupiter.api.Test
+    void takesTheFastPathExactlyForTheAsciiHostsIdnWouldLeaveAsTheyAre() {
+        for (String host : new String[] {"example.com", "EXAMPLE.com", "a-b.c", "-ab.c", "ab-.c", "a..b", ".a", "a.",
+            "x".repeat(63) + ".com", "x".repeat(64) + ".com", "a_b.com", "1.2.3.4", "b\u00fccher.example", "a"}) {
+            String viaIdn;
+            try {
+                viaIdn = java.net.IDN.toASCII(host, java.net.IDN.USE_STD3_ASCII_RULES).toLowerCase(java.util.Locale.ROOT);
+            } catch (IllegalArgumentException e) {
+                viaIdn = null;
+            }
+            boolean plainAndValid = UrlNormalizer.isPlainAsciiHost(host);
+            boolean idnKeepsItAsIs = host.toLowerCase(java.util.Locale.ROOT).equals(viaIdn)
+                && host.chars().allMatch(c -> c < 0x80);
+            assertThat(plainAndValid).as(host).isEqualTo(idnKeepsItAsIs);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void findsTheHostOfANormalizedUrl() {
         assertThat(UrlNormalizer.hostOf("https://xn--bcher-kva.example:8443/a")).isEqualTo("xn--bcher-kva.example");
         assertThat(UrlNormalizer.hostOf("https://[2001:db8::1]:8080/x")).isEqualTo("[2001:db8::1]");
