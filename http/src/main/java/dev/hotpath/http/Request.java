@@ -1,7 +1,5 @@
 package dev.hotpath.http;
 
-import io.netty.buffer.ByteBuf;
-
 /**
  * A decoded request as a handler sees it: a view over the connection's inbound buffer.
  *
@@ -37,14 +35,8 @@ public interface Request {
     /** The value of the first field with this name, without surrounding whitespace, or {@code null}. */
     String header(HeaderName name);
 
-    /** Whether a field with this name has exactly this value, compared ASCII case-insensitively. */
-    boolean headerEqualsIgnoreCase(HeaderName name, String value);
-
     /** Body length in bytes (0 when the request has no body). */
     int bodyLength();
-
-    /** The body as a read-only view, valid during the handler call only; not to be released. */
-    ByteBuf body();
 
     /** A copy of the body. */
     byte[] bodyBytes();

@@ -115,10 +115,6 @@ public final class RequestHead implements Request {
         return expectContinue;
     }
 
-    public boolean hasBody() {
-        return chunked || contentLength > 0;
-    }
-
     @Override
     public Method method() {
         return method;
@@ -174,21 +170,8 @@ public final class RequestHead implements Request {
     }
 
     @Override
-    public boolean headerEqualsIgnoreCase(HeaderName name, String value) {
-        int field = findField(name.lowerCaseBytes());
-        return field >= 0 && Ascii.equalsIgnoreCase(bytes, valueStart[field], valueEnd[field],
-            Ascii.lowerCaseBytes(value));
-    }
-
-    @Override
     public int bodyLength() {
         return bodyLength;
-    }
-
-    @Override
-    public ByteBuf body() {
-        return bodyBuffer == null ? io.netty.buffer.Unpooled.EMPTY_BUFFER
-            : bodyBuffer.slice(bodyIndex, bodyLength).asReadOnly();
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.util.List;
  * so tests compare what the decoder saw regardless of how the bytes were split.
  */
 final class DecoderHarness {
-    private static final HeaderName HOST = HeaderName.of("Host");
+    private static final HeaderName HOST = HeaderName.HOST;
 
     private DecoderHarness() {
     }
