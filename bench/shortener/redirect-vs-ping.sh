@@ -4,16 +4,21 @@
 # rounds, medians. Both sides are driven by the same Lua script (a path drawn at random per request),
 # so wrk does the same work for each. Also records the shortener's start-up time with N links and its
 # heap after a full GC.
-#   bench/shortener/redirect-vs-ping.sh [N] [ROUNDS] [DEPTH]
+#   bench/shortener/redirect-vs-ping.sh [N] [ROUNDS] [DEPTH] [random|fixed]
+# random (default): each request draws a code from the N seeded (wrk's Lua does per-request work over a
+# table of N distinct strings, which slows wrk itself: with ping it draws from N copies of one string).
+# fixed: every request asks for the same code (the first seeded) and /ping through bench/wrk/pipeline.lua,
+# so wrk does identical work on both sides; the store still holds N links.
 # Raw output: results/<UTC stamp>-redirect-vs-ping-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${1:-1000000}
 rounds=${2:-3}
 depth=${3:-1}
+paths=${4:-random}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 java=(taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms2g -Xmx2g)
-out="results/$(date -u +%Y%m%dT%H%M%SZ)-redirect-vs-ping-d$depth"
+out="results/$(date -u +%Y%m%dT%H%M%SZ)-redirect-vs-ping-d$depth-$paths"
 mkdir -p "$out"
 data="$out/data"
 port=18200
@@ -25,7 +30,7 @@ wait_ready() { # path
 
 {
   echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "links: $links"
-  echo "wrk: -t1 -c64 -d10s depth=$depth, random path per request; server: taskset -c 0, 1 event loop, -Xmx2g"
+  echo "wrk: -t1 -c64 -d10s depth=$depth, paths=$paths; server: taskset -c 0, 1 event loop, -Xmx2g"
 } >"$out/CLAIMS.txt"
 
 # Seed through the API (a first, unpinned run of the server), then keep the codes.
@@ -50,6 +55,16 @@ start_server() { # name
 
 paths_of() { [ "$1" = redirect ] && echo "$out/codes.txt" || echo "$out/ping.txt"; }
 
+load() { # name duration [extra wrk args] -> wrk output
+  local name=$1 duration=$2; shift 2
+  if [ "$paths" = fixed ]; then
+    local path; path=$([ "$name" = redirect ] && head -n 1 "$out/codes.txt" || echo ping)
+    taskset -c 1 wrk -t1 -c64 -d"$duration" "$@" -s bench/wrk/pipeline.lua "http://127.0.0.1:$port/$path" -- "$depth"
+  else
+    taskset -c 1 wrk -t1 -c64 -d"$duration" "$@" -s bench/shortener/random-path.lua "http://127.0.0.1:$port" -- "$(paths_of "$name")" "$depth"
+  fi
+}
+
 for round in $(seq "$rounds"); do
   for name in redirect ping; do
     t0=$(date +%s.%N)
@@ -57,10 +72,9 @@ for round in $(seq "$rounds"); do
     wait_ready /health 2>/dev/null || wait_ready /ping
     t1=$(date +%s.%N)
     [ "$name" = redirect ] && echo "round $round start-up with $links links: $(echo "$t1 - $t0" | bc) s" >>"$out/startup.txt"
-    taskset -c 1 wrk -t1 -c64 -d5s -s bench/shortener/random-path.lua "http://127.0.0.1:$port" -- "$(paths_of $name)" "$depth" >/dev/null
+    load $name 5s >/dev/null
     before=$(awk '{print $14 + $15}' /proc/$pid/stat)
-    taskset -c 1 wrk -t1 -c64 -d10s --latency -s bench/shortener/random-path.lua "http://127.0.0.1:$port" -- "$(paths_of $name)" "$depth" \
-      >"$out/$name.round$round.txt"
+    load $name 10s --latency >"$out/$name.round$round.txt"
     after=$(awk '{print $14 + $15}' /proc/$pid/stat)
     if [ "$name" = redirect ] && [ "$round" = 1 ]; then
       "$jdk/bin/jcmd" $pid GC.run >/dev/null; "$jdk/bin/jcmd" $pid GC.heap_info >"$out/redirect.heap.txt"
