@@ -82,7 +82,7 @@ public final class HttpServer implements AutoCloseable {
             LOG.log(System.Logger.Level.DEBUG, "listening on {0} ({1}, {2} event loops)", server.address(),
                 resolved.transport(), config.eventLoops());
             return server;
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // bind failures arrive as Netty's (checked) native IOException, thrown unchecked
             group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
             throw new IllegalStateException("cannot listen on " + config.bind() + ": " + e.getMessage(), e);
         }

@@ -41,6 +41,16 @@ class TransportsIT {
         }
     }
 
+    @Test
+    void refusesAnAddressInUseWithAMessageThatNamesIt() {
+        try (HttpServer first = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)), ROUTES)) {
+            InetSocketAddress taken = first.address();
+            assertThatThrownBy(() -> HttpServer.start(ServerConfig.of(taken), ROUTES))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cannot listen on " + taken);
+        }
+    }
+
     private static boolean loads(Transport transport) {
         return switch (transport) {
             case AUTO, NIO -> true;

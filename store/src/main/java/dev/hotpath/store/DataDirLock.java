@@ -46,7 +46,7 @@ public final class DataDirLock implements AutoCloseable {
             }
             return new DataDirLock(channel, lock);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot lock data dir " + dir.toAbsolutePath(), e);
+            throw new UncheckedIOException("cannot lock data dir " + dir.toAbsolutePath() + ": " + e, e);
         }
     }
 
