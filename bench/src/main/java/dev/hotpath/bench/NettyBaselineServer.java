@@ -1,18 +1,10 @@
 package dev.hotpath.bench;
 
-import dev.hotpath.http.Transport;
-import dev.hotpath.http.internal.Transports;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -23,7 +15,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -42,26 +33,7 @@ public final class NettyBaselineServer {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8081;
-        int loops = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
-        Transports.Resolved transport = Transports.resolve(Transport.AUTO);
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(loops, transport.ioHandlerFactory());
-        try {
-            var channel = new ServerBootstrap().group(group).channel(transport.serverChannel())
-                .option(ChannelOption.SO_BACKLOG, 4096)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new PongHandler());
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", port)).sync().channel();
-            System.out.println("netty baseline listening on http://127.0.0.1:" + port + " (" + transport.transport() + ")");
-            channel.closeFuture().sync();
-        } finally {
-            group.shutdownGracefully();
-        }
+        PeerServer.run("netty baseline", args, 8081, p -> p.addLast(new HttpServerCodec(), new PongHandler()));
     }
 
     private static final class PongHandler extends SimpleChannelInboundHandler<HttpObject> {

@@ -1,17 +1,8 @@
 package dev.hotpath.bench;
 
-import dev.hotpath.http.Transport;
-import dev.hotpath.http.internal.Transports;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -30,26 +21,7 @@ public final class RawSocketServer {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8082;
-        int loops = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
-        Transports.Resolved transport = Transports.resolve(Transport.AUTO);
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(loops, transport.ioHandlerFactory());
-        try {
-            var channel = new ServerBootstrap().group(group).channel(transport.serverChannel())
-                .option(ChannelOption.SO_BACKLOG, 4096)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new BatchAnswerer());
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", port)).sync().channel();
-            System.out.println("raw socket server listening on http://127.0.0.1:" + port + " (" + transport.transport() + ")");
-            channel.closeFuture().sync();
-        } finally {
-            group.shutdownGracefully();
-        }
+        PeerServer.run("raw socket server", args, 8082, p -> p.addLast(new BatchAnswerer()));
     }
 
     /** Counts terminators across reads (a match state of 0..3 bytes carried over) and answers in one write. */
