@@ -161,7 +161,6 @@ final class LinkStore implements AutoCloseable {
      * has grown past {@link #FOLD_VISITS_AFTER} rows, folds the counts into {@code links} and empties it.
      */
     private static void replayVisits(Connection db, LinkTable table) throws SQLException {
-        java.util.Map<Integer, Long> latest = new java.util.HashMap<>();
         int rows = 0;
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT counts FROM visit_log ORDER BY seq")) {
             while (rs.next()) {
@@ -171,18 +170,20 @@ final class LinkStore implements AutoCloseable {
                     int id = counts.getInt();
                     long visits = counts.getLong();
                     if (id >= 0 && id < table.size()) {
-                        latest.put(id, visits);
+                        table.restoreVisits(id, visits);
                     }
                 }
             }
         }
-        latest.forEach(table::restoreVisits);
         if (rows > FOLD_VISITS_AFTER) {
             try (PreparedStatement update = db.prepareStatement("UPDATE links SET visits = ? WHERE id = ?")) {
-                for (var e : latest.entrySet()) {
-                    update.setLong(1, e.getValue());
-                    update.setInt(2, e.getKey());
-                    update.addBatch();
+                for (int id = 0; id < table.size(); id++) {
+                    long visits = table.visits(id);
+                    if (visits > 0) {
+                        update.setLong(1, visits);
+                        update.setInt(2, id);
+                        update.addBatch();
+                    }
                 }
                 update.executeBatch();
             }
@@ -194,7 +195,7 @@ final class LinkStore implements AutoCloseable {
     }
 
     static Response redirect(int status, String url) {
-        return Response.builder(status).header("Location", url).build();
+        return Response.redirect(status, url);
     }
 
     /** Queues a write; false when the writer's queue is full. */

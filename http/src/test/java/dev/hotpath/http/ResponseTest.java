@@ -1,0 +1,32 @@
+package dev.hotpath.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ResponseTest {
+    @Test
+    void aRedirectEncodesTheSameBytesAsTheBuilder() {
+        Response fast = Response.redirect(302, "https://example.com/a?b=c");
+        Response built = Response.builder(302).header("Location", "https://example.com/a?b=c").build();
+        assertThat(fast.wire()).isEqualTo(built.wire());
+        assertThat(fast.headLength()).isEqualTo(built.headLength());
+        assertThat(new String(fast.wire(), StandardCharsets.US_ASCII))
+            .isEqualTo("Location: https://example.com/a?b=c\r\nContent-Length: 0\r\n\r\n");
+    }
+
+    @Test
+    void refusesARedirectThatCouldSplitTheResponse() {
+        assertThatThrownBy(() -> Response.redirect(302, "https://a/\r\nSet-Cookie: x")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.redirect(200, "https://a/")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theBuilderRefusesHeadersTheEngineOwns() {
+        assertThatThrownBy(() -> Response.builder(200).header("Content-Length", "5")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.builder(200).header("X-A", "a\nb")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.builder(204).body("text/plain", new byte[1])).isInstanceOf(IllegalArgumentException.class);
+    }
+}
