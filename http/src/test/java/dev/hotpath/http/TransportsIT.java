@@ -35,7 +35,6 @@ class TransportsIT {
 
     @Test
     void autoPrefersIoUringThenEpollThenNio() {
-        assertThat(expectedAuto()).isIn(Transport.IO_URING, Transport.EPOLL, Transport.NIO);
         try (HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)), ROUTES)) {
             assertThat(server.transport()).isEqualTo(expectedAuto());
         }

@@ -51,7 +51,7 @@ class ShortenerInputPropertyIT {
         }
     }
 
-    @Property(tries = 300)
+    @Property(tries = 300, seed = "20261130")
     void anyCreateBodyGetsAnAnswerBelow500(@ForAll("bodies") String body) {
         RawResponse response = post("/api/links", body);
         assertThat(response.status()).as(body).isIn(201, 400, 409);
@@ -60,7 +60,7 @@ class ShortenerInputPropertyIT {
         }
     }
 
-    @Property(tries = 300)
+    @Property(tries = 300, seed = "20261130")
     void anyUrlStringIsCreatedOrRefusedAsInvalid(@ForAll("urls") String url) {
         String body = "{\"url\":" + jsonString(url) + "}";
         RawResponse response = post("/api/links", body);
@@ -71,13 +71,13 @@ class ShortenerInputPropertyIT {
         }
     }
 
-    @Property(tries = 300)
+    @Property(tries = 300, seed = "20261130")
     void anyAliasIsCreatedRefusedOrTaken(@ForAll("aliases") String alias) {
         RawResponse response = post("/api/links", "{\"url\":\"https://a.example/\",\"alias\":" + jsonString(alias) + "}");
         assertThat(response.status()).as(alias).isIn(201, 400, 409);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 300, seed = "20261130")
     void anyCodeResolvesOrIsNotFound(@ForAll("codes") String code) {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             RawResponse response = client.send("GET /" + code + " HTTP/1.1\r\nHost: a\r\n\r\n").read();

@@ -11,10 +11,28 @@ final class Errors {
     static final Response NOT_FOUND = error(404, "not_found", "no link with this code");
     static final Response GONE = error(410, "gone", "this link was deleted or has expired");
     static final Response UNSUPPORTED_MEDIA_TYPE = error(415, "unsupported_media_type", "send application/json");
-    static final Response ALIAS_TAKEN = error(409, "alias_taken", "this alias is already in use");
-    static final Response CAPACITY_FULL = retryLater("capacity_full", "the store holds --max-links links");
-    static final Response OVERLOADED = retryLater("overloaded", "too many writes are waiting; retry shortly");
-    static final Response STORE_FAILED = retryLater("store_unavailable", "the write could not be committed; retry");
+    static final Refusal ALIAS_TAKEN = new Refusal(409, "alias_taken", "this alias is already in use");
+    static final Refusal CAPACITY_FULL = new Refusal(503, "capacity_full", "the store holds --max-links links");
+    static final Refusal OVERLOADED = new Refusal(503, "overloaded", "too many writes are waiting; retry shortly");
+    static final Refusal STORE_FAILED = new Refusal(503, "store_unavailable", "the write could not be committed; retry");
+
+    /**
+     * A refused create: status, code and message, so that a bulk answer can list it as an item, and the
+     * whole response for a single create (every 503 with {@code Retry-After}).
+     */
+    static final class Refusal {
+        final int status;
+        final String code;
+        final String message;
+        final Response response;
+
+        Refusal(int status, String code, String message) {
+            this.status = status;
+            this.code = code;
+            this.message = message;
+            this.response = status == 503 ? retryLater(code, message) : error(status, code, message);
+        }
+    }
 
     private Errors() {
     }

@@ -40,6 +40,11 @@ final class LinkJson {
             super(message, null, false, false);
             this.code = code;
         }
+
+        /** The 400 answer for this problem. */
+        Errors.Refusal refusal() {
+            return new Errors.Refusal(400, code, getMessage());
+        }
     }
 
     /** Reads the next create object from {@code parser}, which stands before it. */

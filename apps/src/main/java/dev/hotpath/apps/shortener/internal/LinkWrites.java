@@ -56,26 +56,26 @@ final class LinkWrites {
         try {
             create = LinkJson.parseCreate(request.bodyBytes());
         } catch (LinkJson.Invalid e) {
-            response.complete(Errors.error(400, e.code, e.getMessage()));
+            response.complete(e.refusal().response);
             return;
         }
         Prepared prepared;
         try {
             prepared = prepare(create);
         } catch (LinkJson.Invalid e) {
-            response.complete(Errors.error(400, e.code, e.getMessage()));
+            response.complete(e.refusal().response);
             return;
         }
-        Response refused = admit(prepared);
+        Errors.Refusal refused = admit(prepared);
         if (refused != null) {
-            response.complete(refused);
+            response.complete(refused.response);
             return;
         }
         List<Prepared> one = List.of(prepared);
         if (!store.offer(new CreateLinks(one, links -> response.complete(created(links.getFirst())),
-            () -> response.complete(Errors.STORE_FAILED)))) {
+            () -> response.complete(Errors.STORE_FAILED.response)))) {
             release(one);
-            response.complete(Errors.OVERLOADED);
+            response.complete(Errors.OVERLOADED.response);
         }
     }
 
@@ -90,7 +90,7 @@ final class LinkWrites {
         try {
             items = readBulk(request.bodyBytes());
         } catch (LinkJson.Invalid e) {
-            response.complete(Errors.error(400, e.code, e.getMessage()));
+            response.complete(e.refusal().response);
             return;
         }
         Object[] results = new Object[items.size()];
@@ -103,14 +103,14 @@ final class LinkWrites {
                     throw invalid;
                 }
                 Prepared prepared = prepare((LinkJson.CreateRequest) item);
-                Response refused = admit(prepared);
+                Errors.Refusal refused = admit(prepared);
                 results[i] = refused;
                 if (refused == null) {
                     accepted.add(prepared);
                     positions.add(i);
                 }
             } catch (LinkJson.Invalid e) {
-                results[i] = Errors.error(400, e.code, e.getMessage());
+                results[i] = e.refusal();
             }
         }
         if (accepted.isEmpty()) {
@@ -168,7 +168,7 @@ final class LinkWrites {
         }
     }
 
-    /** {@code {"results":[...]}}: a created link's id (Integer) or a refusal (Response) per item. */
+    /** {@code {"results":[...]}}: a created link's id (Integer) or its {@link Errors.Refusal} per item. */
     private Response bulkResults(Object[] results) {
         return ShortenerService.json(200, LinkJson.write(json -> {
             json.writeStartObject();
@@ -180,18 +180,10 @@ final class LinkWrites {
                     json.writeFieldName("link");
                     service.writeLink(json, id);
                 } else {
-                    Response refusal = (Response) result;
-                    json.writeNumberField("status", refusal.status());
-                    byte[] wire = refusal.wire();
-                    try (JsonParser error = LinkJson.FACTORY.createParser(wire, refusal.headLength(),
-                        wire.length - refusal.headLength())) {
-                        error.nextToken();
-                        while (error.nextToken() == JsonToken.FIELD_NAME) {
-                            String name = error.currentName();
-                            error.nextToken();
-                            json.writeStringField(name, error.getText());
-                        }
-                    }
+                    Errors.Refusal refusal = (Errors.Refusal) result;
+                    json.writeNumberField("status", refusal.status);
+                    json.writeStringField("error", refusal.code);
+                    json.writeStringField("message", refusal.message);
                 }
                 json.writeEndObject();
             }
@@ -201,7 +193,7 @@ final class LinkWrites {
     }
 
     /** Claims the name and a place within capacity; the refusal, or null when admitted. */
-    private Response admit(Prepared prepared) {
+    private Errors.Refusal admit(Prepared prepared) {
         if (prepared.name() != null && !table.claimName(prepared.name())) {
             return Errors.ALIAS_TAKEN;
         }
@@ -238,7 +230,7 @@ final class LinkWrites {
         } else if ((table.flags(id) & LinkTable.DELETED) != 0) {
             response.complete(Errors.GONE);
         } else if (!store.offer(new DeleteLink(id, response))) {
-            response.complete(Errors.OVERLOADED);
+            response.complete(Errors.OVERLOADED.response);
         }
     }
 
@@ -430,7 +422,7 @@ final class LinkWrites {
         @Override
         public void failed(Exception cause) {
             System.getLogger(LinkWrites.class.getName()).log(System.Logger.Level.ERROR, "delete failed", cause);
-            response.complete(Errors.STORE_FAILED);
+            response.complete(Errors.STORE_FAILED.response);
         }
     }
 
