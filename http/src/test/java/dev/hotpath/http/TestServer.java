@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
 /**
  * A server on 127.0.0.1:0 with routes that let socket tests steer timing without sleeping:
  * {@code /slow/{id}} parks its {@link Deferred} until the test completes it, {@code /seen/{n}} reports
- * each request it handled, and the clock is a {@link MutableClock}.
+ * each request it handled, {@code /to/{n}} redirects to the n-th value added to {@link #locations}
+ * straight from the arena, and the clock is a {@link MutableClock}.
  */
 final class TestServer implements AutoCloseable {
     static final Response PONG = Response.text(200, "pong");
@@ -23,6 +24,8 @@ final class TestServer implements AutoCloseable {
     final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T00:00:00Z"));
     final PrometheusRegistry registry = new PrometheusRegistry();
     final HttpServer server;
+    final HeaderArena locations = new HeaderArena();
+    private final java.util.List<Long> locationHandles = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Deferred> parked = new ConcurrentHashMap<>();
     private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
 
@@ -48,11 +51,29 @@ final class TestServer implements AutoCloseable {
                 throw new IllegalStateException("boom");
             })
             .get("/metrics", new MetricsEndpoint(registry))
+            .route(Method.GET, "/to/{n}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.redirect(302, locations, locationHandles.get(Integer.parseInt(request.pathParam(0)))))
+            .route(Method.HEAD, "/to/{n}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.redirect(301, locations, locationHandles.get(Integer.parseInt(request.pathParam(0)))))
+            .route(Method.GET, "/direct/silent", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> { })
+            .route(Method.GET, "/direct/throws", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                throw new IllegalStateException("boom");
+            })
+            .route(Method.GET, "/direct/twice", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                responder.send(PONG);
+                responder.send(Response.text(200, "second"));
+            })
             .build();
         ServerConfig config = ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
             .withEventLoops(2).withClock(clock).withMetrics(registry)
             .withLimits(limits.apply(ServerLimits.DEFAULTS));
         server = HttpServer.start(config, routes);
+    }
+
+    /** Adds a redirect target; {@code /to/<index>} answers with it. */
+    int addLocation(String location) {
+        locationHandles.add(locations.add(location));
+        return locationHandles.size() - 1;
     }
 
     int port() {

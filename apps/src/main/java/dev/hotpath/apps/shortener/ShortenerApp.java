@@ -3,6 +3,7 @@ package dev.hotpath.apps.shortener;
 import dev.hotpath.apps.shortener.internal.ShortenerMetrics;
 import dev.hotpath.apps.shortener.internal.ShortenerService;
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.Handler;
 import dev.hotpath.http.HeaderName;
 import dev.hotpath.http.Method;
@@ -82,8 +83,10 @@ public final class ShortenerApp implements AutoCloseable {
             .get("/health", service::health)
             .get("/ready", service::ready)
             .get("/metrics", metricsEndpoint)
-            .route(Method.GET, "/{code}", Routes.DEFAULT_BODY_LIMIT, (Handler) request -> service.resolve(request, true))
-            .route(Method.HEAD, "/{code}", Routes.DEFAULT_BODY_LIMIT, (Handler) request -> service.resolve(request, false))
+            .route(Method.GET, "/{code}", Routes.DEFAULT_BODY_LIMIT,
+                (DirectHandler) (request, responder) -> service.resolve(request, responder, true))
+            .route(Method.HEAD, "/{code}", Routes.DEFAULT_BODY_LIMIT,
+                (DirectHandler) (request, responder) -> service.resolve(request, responder, false))
             .build();
     }
 

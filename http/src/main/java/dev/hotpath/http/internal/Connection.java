@@ -1,7 +1,9 @@
 package dev.hotpath.http.internal;
 
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.Handler;
+import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
@@ -202,6 +204,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         RouteHandler handler = route.handler(head.method());
         if (handler instanceof Handler sync) {
             respond(callSync(sync, head), flags);
+        } else if (handler instanceof DirectHandler direct) {
+            callDirect(direct, head, flags);
         } else if (handler instanceof AsyncHandler async) {
             callAsync(async, head, flags);
         } else {
@@ -223,6 +227,28 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         return INTERNAL_ERROR;
     }
 
+    private void callDirect(DirectHandler handler, RequestHead head, int flags) {
+        DirectResponder responder = loop.responder;
+        responder.begin(this, flags);
+        boolean failed = false;
+        try {
+            handler.handle(head, responder);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "handler failed for " + head.method() + " " + head.path(), e);
+            failed = true;
+        }
+        if (!responder.finish()) {
+            if (!failed) {
+                LOG.log(System.Logger.Level.ERROR, "handler gave no response for " + head.method() + " " + head.path());
+            }
+            failed = true;
+            respond(INTERNAL_ERROR, flags);
+        }
+        if (failed) {
+            loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
+        }
+    }
+
     private void callAsync(AsyncHandler handler, RequestHead head, int flags) {
         if (!server.tryAdmitAsync()) {
             loop.counters.count(LoopCounters.Event.OVERLOADED);
@@ -241,11 +267,22 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     }
 
     /** Sends now when nothing is owed before it, else queues behind what is. */
-    private void respond(Response response, int flags) {
+    void respond(Response response, int flags) {
         if (noPending()) {
             write(response, flags);
         } else {
             enqueue(new PendingResponse(this, flags, response));
+        }
+    }
+
+    /** {@link #respond} for a redirect from an arena: encoded in place, or copied out to queue. */
+    void respondRedirect(int status, HeaderArena arena, long location, int flags) {
+        if (noPending()) {
+            ResponseEncoder.encodeRedirect(outbound(), status, arena, location, server.date,
+                (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0);
+            loop.counters.countStatus(status);
+        } else {
+            enqueue(new PendingResponse(this, flags, Response.redirect(status, arena.value(location))));
         }
     }
 

@@ -4,13 +4,15 @@ import dev.hotpath.http.ServerLimits;
 import java.util.function.Consumer;
 
 /**
- * What one event loop shares among its connections: the reusable {@link RequestHead}, its counters and
+ * What one event loop shares among its connections: the reusable {@link RequestHead} and
+ * {@link DirectResponder}, its counters and
  * the list of its open connections (intrusive, so tracking a connection allocates nothing). Confined to
  * the loop's thread.
  */
 final class LoopState {
     final RequestHead head;
     final LoopCounters counters = new LoopCounters();
+    final DirectResponder responder = new DirectResponder();
     private Connection first;
 
     LoopState(ServerLimits limits) {

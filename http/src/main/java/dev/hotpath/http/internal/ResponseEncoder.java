@@ -1,5 +1,6 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Response;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 public final class ResponseEncoder {
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LOCATION = "Location: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EMPTY_BODY = "\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private ResponseEncoder() {
@@ -33,14 +36,31 @@ public final class ResponseEncoder {
      */
     public static void encode(ByteBuf out, Response response, HttpDate date, boolean headRequest,
                               boolean close, boolean http10KeepAlive) {
-        out.writeBytes(date.statusLine(response.status()));
+        writeStatusLine(out, response.status(), date, close, http10KeepAlive);
+        byte[] wire = response.wire();
+        out.writeBytes(wire, 0, headRequest ? response.headLength() : wire.length);
+    }
+
+    /**
+     * Encodes a redirect to a value of {@code arena}: the same bytes as {@link Response#redirect}, in
+     * four copies (status line, {@code Location: }, the value, the empty body), none of them allocated.
+     * HEAD gets the same bytes, as the response has no body.
+     */
+    public static void encodeRedirect(ByteBuf out, int status, HeaderArena arena, long location, HttpDate date,
+                                      boolean close, boolean http10KeepAlive) {
+        writeStatusLine(out, status, date, close, http10KeepAlive);
+        out.writeBytes(LOCATION);
+        out.writeBytes(arena.array(location), arena.offset(location), arena.length(location));
+        out.writeBytes(EMPTY_BODY);
+    }
+
+    private static void writeStatusLine(ByteBuf out, int status, HttpDate date, boolean close, boolean http10KeepAlive) {
+        out.writeBytes(date.statusLine(status));
         if (close) {
             out.writeBytes(CONNECTION_CLOSE);
         } else if (http10KeepAlive) {
             out.writeBytes(CONNECTION_KEEP_ALIVE);
         }
-        byte[] wire = response.wire();
-        out.writeBytes(wire, 0, headRequest ? response.headLength() : wire.length);
     }
 
     /** The interim response to {@code Expect: 100-continue} (RFC 9110 §10.1.1). */

@@ -1,6 +1,5 @@
 package dev.hotpath.apps.shortener.internal;
 
-import dev.hotpath.http.Response;
 import dev.hotpath.store.DataDirLock;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitWriter;
@@ -70,8 +69,7 @@ final class LinkStore implements AutoCloseable {
     }
 
     /** Everything the store needs to open; see {@code ShortenerConfig}. */
-    record Settings(Path dataDir, Durability durability, String codesMode, int maxLinks, int maxBatch,
-                    int redirectStatus) {
+    record Settings(Path dataDir, Durability durability, String codesMode, int maxLinks, int maxBatch) {
     }
 
     /**
@@ -149,7 +147,7 @@ final class LinkStore implements AutoCloseable {
                 boolean noExpiry = rs.wasNull();
                 rs.getLong(7);
                 boolean live = rs.wasNull();
-                table.publish(id, redirect(settings.redirectStatus(), url), rs.getLong(4), rs.getString(2),
+                table.publish(id, url, rs.getLong(4), rs.getString(2),
                     rs.getInt(6) != 0, noExpiry ? -1 : expires, rs.getLong(8), !live);
                 expected++;
             }
@@ -192,10 +190,6 @@ final class LinkStore implements AutoCloseable {
             }
             db.commit();
         }
-    }
-
-    static Response redirect(int status, String url) {
-        return Response.redirect(status, url);
     }
 
     /** Queues a write; false when the writer's queue is full. */

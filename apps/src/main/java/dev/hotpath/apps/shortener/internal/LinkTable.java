@@ -1,25 +1,25 @@
 package dev.hotpath.apps.shortener.internal;
 
-import dev.hotpath.http.Response;
+import dev.hotpath.http.HeaderArena;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The links in memory, indexed by id: what resolving needs (the pre-built redirect, flags) in chunked
- * arrays, everything sparse (names of aliases and protected links, expiry times) in side maps.
- * Resolving a generated code is an array index here: no hashing, no allocation.
+ * The links in memory, indexed by id: what resolving needs (where the URL lies in the
+ * {@link HeaderArena}, flags) in chunked arrays, everything sparse (names of aliases and protected
+ * links, expiry times) in side maps. Resolving a generated code is an array index here: no hashing, no
+ * allocation; the engine writes the {@code Location} straight from the arena.
  *
  * <p>Writes come from one thread, the store's writer, after each commit (publish, then acknowledge);
  * reads come from every event loop. A link becomes visible when {@link #size} is written (volatile)
  * after its slots; flags change through volatile array accesses.
  *
- * <p>Memory per link: the redirect {@link Response} (an object and its wire array: the URL plus about
- * 50 bytes of headers), 8 bytes of creation time, 16 of visit counts, 1 of flags, and a reference;
- * aliases and protected links add a map entry.
+ * <p>Memory per link beyond its URL bytes: 2 bytes of length in the arena, 8 of arena handle, 8 of
+ * creation time, 16 of visit counts (live and persisted), 1 of flags: 35 bytes. Aliases and protected
+ * links add map entries; links with an expiry, one more.
  */
 final class LinkTable {
     static final byte DELETED = 1;
@@ -31,9 +31,9 @@ final class LinkTable {
     private static final int MASK = CHUNK - 1;
     private static final VarHandle FLAGS = MethodHandles.arrayElementVarHandle(byte[].class);
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int LOCATION_PREFIX = "Location: ".length();
 
-    private final Response[][] redirects;
+    private final HeaderArena urls = new HeaderArena();
+    private final long[][] locations;
     private final long[][] createdAt;
     private final long[][] visits;
     private final long[][] persistedVisits;
@@ -47,7 +47,7 @@ final class LinkTable {
 
     LinkTable(int maxLinks) {
         int chunks = (maxLinks + CHUNK - 1) >>> CHUNK_BITS;
-        redirects = new Response[chunks][];
+        locations = new long[chunks][];
         createdAt = new long[chunks][];
         visits = new long[chunks][];
         persistedVisits = new long[chunks][];
@@ -62,22 +62,26 @@ final class LinkTable {
         return size - deleted;
     }
 
-    /** Adds link {@code id} (which must be the next one); writer thread only. */
-    void publish(int id, Response redirect, long created, String name, boolean isProtected, long expires,
+    /**
+     * Adds link {@code id} (which must be the next one); writer thread only.
+     *
+     * @param url the normalized URL, which is also the redirect's {@code Location}
+     */
+    void publish(int id, String url, long created, String name, boolean isProtected, long expires,
                  long visitCount, boolean isDeleted) {
         if (id != size) {
             throw new IllegalStateException("link " + id + " published out of order, expected " + size);
         }
         int chunk = id >>> CHUNK_BITS;
-        if (redirects[chunk] == null) {
-            redirects[chunk] = new Response[CHUNK];
+        if (locations[chunk] == null) {
+            locations[chunk] = new long[CHUNK];
             createdAt[chunk] = new long[CHUNK];
             visits[chunk] = new long[CHUNK];
             persistedVisits[chunk] = new long[CHUNK];
             flags[chunk] = new byte[CHUNK];
         }
         int slot = id & MASK;
-        redirects[chunk][slot] = redirect;
+        locations[chunk][slot] = urls.add(url);
         createdAt[chunk][slot] = created;
         visits[chunk][slot] = visitCount;
         persistedVisits[chunk][slot] = visitCount;
@@ -113,8 +117,14 @@ final class LinkTable {
         return (byte) FLAGS.getVolatile(flags[id >>> CHUNK_BITS], id & MASK);
     }
 
-    Response redirect(int id) {
-        return redirects[id >>> CHUNK_BITS][id & MASK];
+    /** The arena holding every link's URL. */
+    HeaderArena urls() {
+        return urls;
+    }
+
+    /** Link {@code id}'s URL as a handle into {@link #urls()}. */
+    long location(int id) {
+        return locations[id >>> CHUNK_BITS][id & MASK];
     }
 
     long createdAt(int id) {
@@ -156,14 +166,9 @@ final class LinkTable {
         pendingNames.remove(name);
     }
 
-    /** The stored URL, read back from the redirect's {@code Location} line. */
+    /** The stored URL. */
     String longUrl(int id) {
-        byte[] wire = redirect(id).wire();
-        int end = LOCATION_PREFIX;
-        while (wire[end] != '\r') {
-            end++;
-        }
-        return new String(wire, LOCATION_PREFIX, end - LOCATION_PREFIX, StandardCharsets.US_ASCII);
+        return urls.value(location(id));
     }
 
     void countVisit(int id) {

@@ -378,7 +378,7 @@ final class LinkWrites {
             List<Integer> published = new ArrayList<>(links.size());
             for (int i = 0; i < links.size(); i++) {
                 Prepared link = links.get(i);
-                table.publish(ids[i], LinkStore.redirect(config.redirectStatus(), link.url()), link.createdAt(),
+                table.publish(ids[i], link.url(), link.createdAt(),
                     link.name(), link.isProtected(), link.expiresAt(), 0, false);
                 createsInFlight.decrementAndGet();
                 published.add(ids[i]);

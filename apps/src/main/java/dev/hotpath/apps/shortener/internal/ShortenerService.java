@@ -6,13 +6,14 @@ import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderName;
 import dev.hotpath.http.Request;
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The shortener's request handling over a {@link LinkStore}: resolving (the hot path: decode, index,
- * pre-built redirect), authentication, and the read side of the API. Writes are {@link LinkWrites}'.
+ * redirect written from the URL arena), authentication, and the read side of the API. Writes are {@link LinkWrites}'.
  */
 public final class ShortenerService implements AutoCloseable {
     private static final int DEFAULT_PAGE = 100;
@@ -32,7 +33,7 @@ public final class ShortenerService implements AutoCloseable {
     public ShortenerService(ShortenerConfig config) {
         this.config = config;
         this.store = LinkStore.open(new LinkStore.Settings(config.dataDir(), config.durability(), config.codes(),
-            config.maxLinks(), config.maxBatch(), config.redirectStatus()));
+            config.maxLinks(), config.maxBatch()));
         this.table = store.table;
         this.scrambled = config.codes().equals("scrambled") ? new ScrambledCodes(store.secret) : null;
         this.keys = ApiKeys.open(config.dataDir(), config.clock());
@@ -71,19 +72,22 @@ public final class ShortenerService implements AutoCloseable {
 
     // ---- resolving: the hot path
 
-    public Response resolve(Request request, boolean countVisit) {
+    /** Answers {@code GET /{code}} ({@code countVisit}) and {@code HEAD /{code}}. */
+    public void resolve(Request request, Responder responder, boolean countVisit) {
         int id = find(new RequestCode(request));
         if (id < 0) {
-            return Errors.NOT_FOUND;
+            responder.send(Errors.NOT_FOUND);
+            return;
         }
         int flags = table.flags(id);
         if ((flags & LinkTable.DELETED) != 0 || table.expired(id, flags, config.clock().millis())) {
-            return Errors.GONE;
+            responder.send(Errors.GONE);
+            return;
         }
         if (countVisit) {
             table.countVisit(id);
         }
-        return table.redirect(id);
+        responder.redirect(config.redirectStatus(), table.urls(), table.location(id));
     }
 
     /** The link a code names, or -1: generated codes by arithmetic, aliases and protected codes by name. */

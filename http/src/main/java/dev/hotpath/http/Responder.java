@@ -1,0 +1,27 @@
+package dev.hotpath.http;
+
+/**
+ * Where a {@link DirectHandler} writes its one answer. It is the engine's, reused for every request of
+ * an event loop, and valid only during the handler call. The answer is encoded straight into the
+ * connection's outbound buffer when nothing is owed before it (the common case), and copied into a
+ * {@link Response} only when it must queue behind an unfinished async response.
+ */
+public interface Responder {
+    /**
+     * Answers with a pre-built response.
+     *
+     * @throws IllegalStateException when this request was already answered
+     */
+    void send(Response response);
+
+    /**
+     * Answers with a redirect whose {@code Location} is a value of {@code arena}, written from the
+     * arena's bytes: nothing is allocated and nothing copied but into the outbound buffer.
+     *
+     * @param status a 3xx status
+     * @param location a handle from {@link HeaderArena#add}
+     * @throws IllegalArgumentException for a status that is not 3xx
+     * @throws IllegalStateException when this request was already answered
+     */
+    void redirect(int status, HeaderArena arena, long location);
+}

@@ -1,0 +1,88 @@
+package dev.hotpath.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.http.testing.RawHttpClient;
+import dev.hotpath.http.testing.RawResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class DirectHandlerIT {
+    private final TestServer server = new TestServer();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void redirectsFromTheArenaWithExactlyTheHeadersOfAPreBuiltRedirect() {
+        int a = server.addLocation("https://example.com/a?b=c");
+        int b = server.addLocation("http://xn--caf-dma.example/%C3%A9");
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /to/" + a + " HTTP/1.1\r\nHost: h\r\n\r\nGET /to/" + b + " HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse first = client.read();
+            RawResponse second = client.read();
+            assertThat(first.status()).isEqualTo(302);
+            assertThat(first.headers()).containsOnlyKeys("date", "location", "content-length");
+            assertThat(first.header("Location")).isEqualTo("https://example.com/a?b=c");
+            assertThat(first.header("Content-Length")).isEqualTo("0");
+            assertThat(second.header("Location")).isEqualTo("http://xn--caf-dma.example/%C3%A9");
+        }
+    }
+
+    @Test
+    void answersHeadAndHttp10AndCloseLikeAnyOtherResponse() {
+        int a = server.addLocation("https://example.com/");
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("HEAD /to/" + a + " HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse head = client.read(true);
+            assertThat(head.status()).isEqualTo(301);
+            assertThat(head.header("Location")).isEqualTo("https://example.com/");
+            client.send("GET /to/" + a + " HTTP/1.0\r\nConnection: keep-alive\r\n\r\n");
+            assertThat(client.read().header("Connection")).isEqualTo("keep-alive");
+            client.send("GET /to/" + a + " HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n");
+            RawResponse last = client.read();
+            assertThat(last.header("Connection")).isEqualTo("close");
+            assertThat(last.header("Location")).isEqualTo("https://example.com/");
+            assertThat(client.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void queuesADirectRedirectBehindAnUnfinishedAsyncResponse() throws Exception {
+        int a = server.addLocation("https://example.com/queued");
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /slow/1 HTTP/1.1\r\nHost: h\r\n\r\nGET /to/" + a + " HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /seen/3 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(server.nextEvent()).isEqualTo("parked 1");
+            assertThat(server.nextEvent()).isEqualTo("seen 3");
+            server.complete("1");
+            assertThat(client.read().bodyText()).isEqualTo("slow 1");
+            RawResponse redirect = client.read();
+            assertThat(redirect.status()).isEqualTo(302);
+            assertThat(redirect.header("Location")).isEqualTo("https://example.com/queued");
+            assertThat(client.read().bodyText()).isEqualTo("3");
+        }
+    }
+
+    @Test
+    void answers500WhenTheHandlerGivesNoAnswerOrThrowsAndKeepsTheConnection() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /direct/silent HTTP/1.1\r\nHost: h\r\n\r\nGET /direct/throws HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /ping HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(client.read().status()).isEqualTo(500);
+            assertThat(client.read().status()).isEqualTo(500);
+            assertThat(client.read().bodyText()).isEqualTo("pong");
+        }
+    }
+
+    @Test
+    void sendsOnlyTheFirstAnswerOfAHandlerThatAnswersTwice() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /direct/twice HTTP/1.1\r\nHost: h\r\n\r\nGET /seq/2 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("pong");
+            assertThat(client.read().bodyText()).isEqualTo("2");
+        }
+    }
+}
