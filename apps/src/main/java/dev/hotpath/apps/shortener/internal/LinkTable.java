@@ -137,13 +137,16 @@ final class LinkTable {
         return at == null ? -1 : at;
     }
 
-    /** Whether link {@code id} (whose {@code flags} are given) has expired; a map lookup only for links with an expiry. */
-    boolean expired(int id, int flags, long now) {
+    /**
+     * Whether link {@code id} (whose {@code flags} are given) has expired. Only links with an expiry
+     * cost a map lookup and a clock read; the rest, one flag test.
+     */
+    boolean expired(int id, int flags, java.time.Clock clock) {
         if ((flags & EXPIRES) == 0) {
             return false;
         }
         long at = expiresAt(id);
-        return at >= 0 && at <= now;
+        return at >= 0 && at <= clock.millis();
     }
 
     /** The alias or protected code of link {@code id}, or null for a link reached by its generated code. */

@@ -80,7 +80,7 @@ public final class ShortenerService implements AutoCloseable {
             return;
         }
         int flags = table.flags(id);
-        if ((flags & LinkTable.DELETED) != 0 || table.expired(id, flags, config.clock().millis())) {
+        if ((flags & LinkTable.DELETED) != 0 || table.expired(id, flags, config.clock())) {
             responder.send(Errors.GONE);
             return;
         }
