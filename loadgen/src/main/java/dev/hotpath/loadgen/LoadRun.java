@@ -1,0 +1,145 @@
+package dev.hotpath.loadgen;
+
+import dev.hotpath.loadgen.internal.ClientTransport;
+import dev.hotpath.loadgen.internal.ErrorKind;
+import dev.hotpath.loadgen.internal.LoadConnection;
+import dev.hotpath.loadgen.internal.Schedule;
+import dev.hotpath.loadgen.internal.Stats;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a {@link Scenario} against a target: prepare, open every connection, start them together,
+ * measure, drain, then verify what was written, and return everything counted. The generator is one
+ * Netty client ({@code --event-loops} threads) on the best transport here.
+ */
+public final class LoadRun {
+    private static final long START_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** Connections and depth of the verification pass, which must not be what takes long. */
+    private static final int VERIFY_CONNECTIONS = 16;
+    private static final int VERIFY_PIPELINE = 16;
+
+    private LoadRun() {
+    }
+
+    public static RunResult run(RunConfig config, Scenario scenario, Progress progress) throws IOException {
+        Workload workload = scenario.prepare(config);
+        Instant startedAt = Instant.now();
+        ClientTransport transport = ClientTransport.best();
+        Phase main = execute(config, workload, transport, progress);
+        Stats verification = null;
+        Workload verify = scenario.verification();
+        if (verify != null) {
+            RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS, VERIFY_PIPELINE,
+                Duration.ofHours(1));
+            verification = execute(verifyConfig, verify, transport, Progress.NONE).measured;
+        }
+        long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
+        double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
+        return new RunResult(config, scenario.name(), startedAt, planned, main.measured, main.warmup, seconds,
+            verification, transport.name());
+    }
+
+    private record Phase(Schedule schedule, Stats measured, Stats warmup) {
+    }
+
+    private static Phase execute(RunConfig config, Workload workload, ClientTransport transport, Progress progress) {
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(config.eventLoops(), transport.ioHandlerFactory());
+        int n = config.connections();
+        LoadConnection[] connections = new LoadConnection[n];
+        Stats measured = new Stats();
+        Stats warmup = new Stats();
+        try {
+            CountDownLatch connected = new CountDownLatch(n);
+            CountDownLatch done = new CountDownLatch(n);
+            Bootstrap bootstrap = new Bootstrap().group(group).channel(transport.channel())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) CONNECT_TIMEOUT.toMillis());
+            ChannelFuture[] futures = new ChannelFuture[n];
+            for (int i = 0; i < n; i++) {
+                connections[i] = new LoadConnection(config, workload, i, 0x9E3779B97F4A7C15L * (i + 1), connected, done);
+                futures[i] = bootstrap.clone().handler(connections[i]).connect(config.host(), config.port());
+            }
+            long failedConnects = 0;
+            String firstConnectError = null;
+            for (ChannelFuture future : futures) {
+                if (!future.awaitUninterruptibly(CONNECT_TIMEOUT.toMillis() + 1000) || !future.isSuccess()) {
+                    failedConnects++;
+                    if (firstConnectError == null) {
+                        firstConnectError = future.cause() == null ? "timed out" : String.valueOf(future.cause().getMessage());
+                    }
+                }
+            }
+            long now = System.nanoTime();
+            long start = now + START_DELAY_NANOS;
+            long measureStart = start + config.warmup().toNanos();
+            Schedule schedule = new Schedule(start, measureStart, measureStart + config.duration().toNanos(), config.rps());
+            if (failedConnects > 0 || !awaitQuietly(connected, CONNECT_TIMEOUT.toNanos())) {
+                measured.errors[ErrorKind.CONNECT_FAILED.ordinal()] += Math.max(1, failedConnects);
+                measured.firstError = "connect_failed: " + failedConnects + " of " + n + " connections to "
+                    + config.host() + ":" + config.port() + " failed (" + firstConnectError + ")";
+                return new Phase(schedule, measured, warmup);
+            }
+            for (LoadConnection connection : connections) {
+                connection.start(schedule);
+            }
+            long deadline = schedule.endNanos() + config.drainTimeout().toNanos();
+            while (!awaitQuietly(done, Math.min(TimeUnit.SECONDS.toNanos(1), Math.max(1, deadline - System.nanoTime())))) {
+                if (System.nanoTime() >= deadline) {
+                    for (LoadConnection connection : connections) {
+                        connection.onLoop(connection::expire);
+                    }
+                    awaitQuietly(done, TimeUnit.SECONDS.toNanos(10));
+                    break;
+                }
+                report(progress, connections, schedule);
+            }
+            for (LoadConnection connection : connections) {
+                connection.close();
+            }
+            return new Phase(schedule, measured, warmup);
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            for (LoadConnection connection : connections) {
+                if (connection != null) {
+                    measured.add(connection.measured);
+                    warmup.add(connection.warmup);
+                }
+            }
+        }
+    }
+
+    /** A racy snapshot for the progress line: counts may be a little off, which a display can afford. */
+    private static void report(Progress progress, LoadConnection[] connections, Schedule schedule) {
+        if (progress == Progress.NONE) {
+            return;
+        }
+        long answered = 0;
+        long errors = 0;
+        long p99 = 0;
+        for (LoadConnection c : connections) {
+            Stats s = c.measured;
+            answered += s.ok + s.unexpectedStatus + s.mismatches;
+            errors += s.errorCount() + s.unexpectedStatus + s.mismatches + s.dropped;
+            p99 = Math.max(p99, s.latency.getValueAtPercentile(99));
+        }
+        progress.update((System.nanoTime() - schedule.startNanos()) / 1e9, answered, errors, p99 / 1000.0);
+    }
+
+    private static boolean awaitQuietly(CountDownLatch latch, long nanos) {
+        try {
+            return latch.await(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return latch.getCount() == 0;
+        }
+    }
+}

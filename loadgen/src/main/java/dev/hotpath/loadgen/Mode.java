@@ -1,0 +1,9 @@
+package dev.hotpath.loadgen;
+
+/** How requests are paced. */
+public enum Mode {
+    /** Open loop: arrivals on an absolute schedule of {@code rps}, independent of the answers. */
+    RATE,
+    /** Closed loop: each connection sends its next batch as soon as the previous one is answered. */
+    SATURATE
+}

@@ -1,0 +1,193 @@
+package dev.hotpath.loadgen;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hotpath.loadgen.internal.ErrorKind;
+import dev.hotpath.loadgen.internal.Stats;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * Writes a run's files into {@code results/<UTC stamp>/}: {@code result.json} (everything counted, the
+ * verdict, the machine, JDK, commit and command), {@code summary.md}, {@code latency.hgrm} (the
+ * HdrHistogram percentile distribution, in milliseconds) and {@code report.html} (see {@link HtmlReport}).
+ */
+public final class ResultWriter {
+    private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    /** Facts about where the run happened, recorded with it. */
+    public record Provenance(String command, String commit, String machine) {
+    }
+
+    private ResultWriter() {
+    }
+
+    /** A new directory for a run under {@code root}, named by its UTC start. */
+    public static Path directoryFor(Path root, RunResult result) throws IOException {
+        Path dir = root.resolve(STAMP.format(result.startedAt()));
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = root.resolve(STAMP.format(result.startedAt()) + "-" + i);
+        }
+        return Files.createDirectories(dir);
+    }
+
+    public static void write(Path dir, RunResult result, Provenance provenance) throws IOException {
+        Verdict verdict = result.verdict();
+        try (OutputStream out = Files.newOutputStream(dir.resolve("result.json"))) {
+            writeJson(out, result, verdict, provenance);
+        }
+        Files.writeString(dir.resolve("summary.md"), summary(result, verdict, provenance));
+        try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve("latency.hgrm")), false, StandardCharsets.UTF_8)) {
+            result.measured().latency.outputPercentileDistribution(out, 5, 1000.0);
+        }
+        Files.writeString(dir.resolve("report.html"), HtmlReport.render(result, verdict, provenance));
+    }
+
+    private static void writeJson(OutputStream out, RunResult r, Verdict verdict, Provenance provenance) throws IOException {
+        RunConfig c = r.config();
+        Stats m = r.measured();
+        try (JsonGenerator json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8).useDefaultPrettyPrinter()) {
+            json.writeStartObject();
+            json.writeStringField("verdict", verdict.pass() ? "PASS" : "FAIL");
+            json.writeArrayFieldStart("reasons");
+            for (String reason : verdict.reasons()) {
+                json.writeString(reason);
+            }
+            json.writeEndArray();
+            json.writeStringField("scenario", r.scenario());
+            json.writeStringField("mode", c.mode().name().toLowerCase(java.util.Locale.ROOT));
+            json.writeStringField("target", c.host() + ":" + c.port());
+            json.writeStringField("started_at", r.startedAt().toString());
+            json.writeNumberField("target_rps", c.rps());
+            json.writeNumberField("connections", c.connections());
+            json.writeNumberField("pipeline", c.pipeline());
+            json.writeNumberField("warmup_seconds", c.warmup().toMillis() / 1000.0);
+            json.writeNumberField("duration_seconds", r.measuredSeconds());
+            json.writeNumberField("planned", r.planned());
+            json.writeNumberField("attempted", m.attempted);
+            json.writeNumberField("ok", m.ok);
+            json.writeNumberField("dropped", m.dropped);
+            json.writeNumberField("unexpected_status", m.unexpectedStatus);
+            json.writeNumberField("mismatches", m.mismatches);
+            json.writeObjectFieldStart("errors");
+            for (ErrorKind kind : ErrorKind.values()) {
+                json.writeNumberField(kind.key(), m.errors[kind.ordinal()]);
+            }
+            json.writeEndObject();
+            json.writeNumberField("rps", r.rps());
+            json.writeObjectFieldStart("latency_ms");
+            percentiles(json, m.latency);
+            json.writeEndObject();
+            json.writeObjectFieldStart("send_lag_ms");
+            percentiles(json, m.sendLag);
+            json.writeEndObject();
+            json.writeObjectFieldStart("generator_lag_ms");
+            percentiles(json, m.generatorLag);
+            json.writeEndObject();
+            json.writeObjectFieldStart("warmup");
+            json.writeNumberField("attempted", r.warmup().attempted);
+            json.writeNumberField("ok", r.warmup().ok);
+            json.writeNumberField("problems", r.warmup().errorCount() + r.warmup().unexpectedStatus
+                + r.warmup().mismatches + r.warmup().dropped);
+            json.writeEndObject();
+            if (r.verification() != null) {
+                Stats v = r.verification();
+                json.writeObjectFieldStart("verification");
+                json.writeNumberField("checked", v.attempted);
+                json.writeNumberField("ok", v.ok);
+                json.writeNumberField("problems", v.errorCount() + v.unexpectedStatus + v.mismatches);
+                json.writeStringField("first_error", v.firstError);
+                json.writeEndObject();
+            }
+            json.writeStringField("first_error", firstError(r));
+            json.writeArrayFieldStart("answers_per_second");
+            for (long count : m.perSecond) {
+                json.writeNumber(count);
+            }
+            json.writeEndArray();
+            json.writeStringField("machine", provenance.machine());
+            json.writeStringField("jdk", Runtime.version().toString());
+            json.writeStringField("transport", r.transport());
+            json.writeStringField("commit", provenance.commit());
+            json.writeStringField("command", provenance.command());
+            json.writeEndObject();
+        }
+    }
+
+    private static void percentiles(JsonGenerator json, org.HdrHistogram.Histogram h) throws IOException {
+        for (double p : PERCENTILES) {
+            json.writeNumberField("p" + trim(p), h.getValueAtPercentile(p) / 1000.0);
+        }
+        json.writeNumberField("max", h.getMaxValue() / 1000.0);
+    }
+
+    static String trim(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    /** The earliest problem of the run, warm-up, measured period or verification; null when none. */
+    static String firstError(RunResult r) {
+        Stats[] phases = {r.warmup(), r.measured()};
+        String first = null;
+        long at = Long.MAX_VALUE;
+        for (Stats s : phases) {
+            if (s.firstError != null && s.firstErrorAtNanos <= at) {
+                first = s.firstError;
+                at = s.firstErrorAtNanos;
+            }
+        }
+        if (first == null && r.verification() != null) {
+            first = r.verification().firstError;
+        }
+        return first;
+    }
+
+    static String summary(RunResult r, Verdict verdict, Provenance provenance) {
+        Stats m = r.measured();
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(verdict.pass() ? "PASS" : "FAIL").append(": ").append(r.scenario()).append(", ")
+            .append(r.config().mode().name().toLowerCase(java.util.Locale.ROOT)).append("\n\n");
+        for (String reason : verdict.reasons()) {
+            md.append("- ").append(reason).append('\n');
+        }
+        md.append(verdict.reasons().isEmpty() ? "" : "\n");
+        md.append("| | |\n|---|---|\n");
+        row(md, "Target", r.config().host() + ":" + r.config().port());
+        row(md, "Connections × pipeline", r.config().connections() + " × " + r.config().pipeline());
+        if (r.config().mode() == Mode.RATE) {
+            row(md, "Target rate", String.format("%,.1f req/s", r.config().rps()));
+            row(md, "Planned", String.format("%,d", r.planned()));
+        }
+        row(md, "Attempted / ok", String.format("%,d / %,d", m.attempted, m.ok));
+        row(md, "Dropped, errors, unexpected, mismatches", m.dropped + ", " + m.errorCount() + ", " + m.unexpectedStatus
+            + ", " + m.mismatches);
+        row(md, "Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds()));
+        StringBuilder latency = new StringBuilder();
+        for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
+            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
+        }
+        row(md, "Latency", latency + String.format("max %.3f ms", m.latency.getMaxValue() / 1000.0));
+        if (r.verification() != null) {
+            row(md, "Verified after the run", String.format("%,d of %,d", r.verification().ok, r.verification().attempted));
+        }
+        String first = firstError(r);
+        row(md, "First error", first == null ? "none" : first.replace("|", "\\|"));
+        row(md, "Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport());
+        row(md, "Commit", provenance.commit());
+        row(md, "Command", "`" + provenance.command() + "`");
+        return md.toString();
+    }
+
+    private static void row(StringBuilder md, String name, String value) {
+        md.append("| ").append(name).append(" | ").append(value).append(" |\n");
+    }
+}

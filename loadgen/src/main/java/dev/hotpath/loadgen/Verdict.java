@@ -1,0 +1,87 @@
+package dev.hotpath.loadgen;
+
+import dev.hotpath.loadgen.internal.ErrorKind;
+import dev.hotpath.loadgen.internal.Stats;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PASS or FAIL, with every reason for a FAIL. A run passes only with at least one success and nothing
+ * wrong anywhere: no transport error, unexpected status, mismatch or drop (in warm-up, measured period
+ * or verification), a clean verification, and in rate mode every planned request attempted and
+ * answered, at least 99% of the target rate reached and the generator itself on schedule; plus the
+ * optional bounds of {@link RunConfig}.
+ */
+public record Verdict(boolean pass, List<String> reasons) {
+    /** The share of the target rate a rate-mode run must reach. */
+    public static final double MIN_RATE_REACHED = 0.99;
+
+    static Verdict of(RunResult r) {
+        List<String> reasons = new ArrayList<>();
+        RunConfig config = r.config();
+        Stats m = r.measured();
+        if (m.ok == 0) {
+            reasons.add("no successful request");
+        }
+        if (config.maxErrorRate() == null) {
+            problems(m, "", reasons);
+        } else if (r.errorRate() > config.maxErrorRate()) {
+            reasons.add(String.format("error rate %.4f above --max-error-rate %s", r.errorRate(), config.maxErrorRate()));
+        }
+        if (m.dropped > 0) {
+            reasons.add(m.dropped + " requests dropped (per-connection queue full)");
+        }
+        problems(r.warmup(), "warm-up: ", reasons);
+        if (r.warmup().dropped > 0) {
+            reasons.add("warm-up: " + r.warmup().dropped + " requests dropped");
+        }
+        if (r.verification() != null) {
+            Stats v = r.verification();
+            problems(v, "verification: ", reasons);
+            if (v.attempted == 0 && m.ok > 0) {
+                reasons.add("verification: nothing was verified");
+            }
+        }
+        if (config.mode() == Mode.RATE) {
+            long answered = m.ok + m.unexpectedStatus + m.mismatches;
+            if (m.attempted < r.planned()) {
+                reasons.add("attempted " + m.attempted + " of " + r.planned() + " planned requests");
+            }
+            if (answered < m.attempted) {
+                reasons.add("answered " + answered + " of " + m.attempted + " attempted requests");
+            }
+            double reached = answered / Math.max(1e-9, r.measuredSeconds());
+            if (reached < MIN_RATE_REACHED * config.rps()) {
+                reasons.add(String.format("reached %.1f req/s, under %.0f%% of the target %.1f", reached,
+                    MIN_RATE_REACHED * 100, config.rps()));
+            }
+            double lag = m.generatorLag.getValueAtPercentile(99) / 1000.0;
+            if (lag > config.maxGeneratorLagMillis()) {
+                reasons.add(String.format("the generator is the bottleneck: p99 of its own send lag %.2f ms is over %.2f ms",
+                    lag, config.maxGeneratorLagMillis()));
+            }
+        }
+        if (config.maxP99Millis() != null && r.latencyMillis(99) > config.maxP99Millis()) {
+            reasons.add(String.format("p99 %.2f ms over --max-p99-ms %s", r.latencyMillis(99), config.maxP99Millis()));
+        }
+        if (config.maxP95Millis() != null && r.latencyMillis(95) > config.maxP95Millis()) {
+            reasons.add(String.format("p95 %.2f ms over --max-p95-ms %s", r.latencyMillis(95), config.maxP95Millis()));
+        }
+        return new Verdict(reasons.isEmpty(), List.copyOf(reasons));
+    }
+
+    private static void problems(Stats s, String phase, List<String> reasons) {
+        for (ErrorKind kind : ErrorKind.values()) {
+            long count = s.errors[kind.ordinal()];
+            if (count > 0) {
+                reasons.add(phase + count + " " + kind.key() + " errors");
+            }
+        }
+        if (s.unexpectedStatus > 0) {
+            reasons.add(phase + s.unexpectedStatus + " unexpected statuses");
+        }
+        if (s.mismatches > 0) {
+            reasons.add(phase + s.mismatches + " mismatches");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.hotpath.loadgen;
+
+import dev.hotpath.loadgen.internal.ResponseView;
+import io.netty.buffer.ByteBuf;
+import java.util.SplittableRandom;
+
+/**
+ * What a scenario sends and how it checks each answer. Shared by every connection, so it must be safe
+ * to call from several event loops at once; each connection passes its own random source. A request
+ * is identified by a {@code long} tag the workload chooses (a link index, a sequence number), which
+ * the connection keeps with the request and hands back with its response: checking needs no lookup
+ * and, for fixed requests, no allocation.
+ */
+public interface Workload {
+    /** Returned by {@link #next} when a finite workload has nothing more to send. */
+    long NO_MORE = -1;
+
+    /** The tag of the next request, or {@link #NO_MORE}. */
+    long next(SplittableRandom random);
+
+    /** Writes the request of {@code tag} into {@code out}. */
+    void write(long tag, ByteBuf out);
+
+    /** Whether the answer to {@code tag} is right. */
+    Outcome check(long tag, ResponseView response);
+
+    /** Why the answer to {@code tag} is wrong, for the report of the first error. */
+    default String describe(long tag, ResponseView response) {
+        return "status " + response.status() + ", Location " + response.location() + ", body " + response.bodyText(200);
+    }
+
+    /** What a check found. */
+    enum Outcome { OK, UNEXPECTED_STATUS, MISMATCH }
+}

@@ -1,0 +1,18 @@
+package dev.hotpath.loadgen.internal;
+
+/** The ways a request can fail other than a wrong answer; each is counted, and any one fails the run. */
+public enum ErrorKind {
+    /** The connection could not be opened. */
+    CONNECT_FAILED,
+    /** The server closed the connection, or announced it would, while the run still used it. */
+    CONNECTION_CLOSED,
+    /** The bytes received are not a valid HTTP/1.1 response. */
+    PROTOCOL_ERROR,
+    /** No answer by the end of the drain period. */
+    TIMEOUT;
+
+    /** The name used in result.json. */
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,376 @@
+package dev.hotpath.loadgen.internal;
+
+import dev.hotpath.loadgen.Mode;
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.Workload;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One generator connection: sends what its mode says, reads and checks every answer in order, and
+ * counts everything into the {@link Stats} of the phase the request was sent in. Confined to its
+ * event loop.
+ *
+ * <p>Saturate mode sends {@code pipeline} requests in one write and the next batch when all are
+ * answered; every request of a batch is recorded with the batch's latency (send to last answer), never
+ * a share of it. Rate mode owns arrivals {@code index, index + connections, ...} of the shared
+ * {@link Schedule}, wakes at each one's due time, and sends it at once when fewer than {@code pipeline}
+ * are in flight, else queues it (bounded; a full queue is a counted drop). Latency runs from the
+ * scheduled time, so a slow answer delays nothing and hides nothing.
+ *
+ * <p>The connection is done (its latch counted down once) when it will send nothing more and owes
+ * nothing, or when it is closed.
+ */
+public final class LoadConnection extends ChannelInboundHandlerAdapter {
+    private final RunConfig config;
+    private final Workload workload;
+    private final SplittableRandom random;
+    private final CountDownLatch connected;
+    private final CountDownLatch done;
+    private Schedule schedule;
+    private final ResponseParser parser = new ResponseParser();
+    public final Stats warmup = new Stats();
+    public final Stats measured = new Stats();
+
+    private final long[] tags;
+    private final long[] dueAt;
+    private final long[] sentAt;
+    private int head;
+    private int inFlight;
+    private final long[] queuedTags;
+    private final long[] queuedDue;
+    private int queueHead;
+    private int queued;
+
+    private ChannelHandlerContext ctx;
+    private ByteBuf inbound;
+    private ByteBuf outbound;
+    private long nextSeq;
+    private long batchSentAt;
+    private int batchSize;
+    private boolean sending = true;
+    private boolean finished;
+
+    /**
+     * @param connected counted down once the connection is open
+     * @param done counted down once the connection has sent everything and owes nothing, or is closed
+     */
+    public LoadConnection(RunConfig config, Workload workload, int index, long seed, CountDownLatch connected,
+                          CountDownLatch done) {
+        this.config = config;
+        this.workload = workload;
+        this.random = new SplittableRandom(seed);
+        this.connected = connected;
+        this.done = done;
+        this.tags = new long[config.pipeline()];
+        this.dueAt = new long[config.pipeline()];
+        this.sentAt = new long[config.pipeline()];
+        int queueCapacity = config.mode() == Mode.RATE ? config.queue() : 0;
+        this.queuedTags = new long[queueCapacity];
+        this.queuedDue = new long[queueCapacity];
+        this.nextSeq = index;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        connected.countDown();
+    }
+
+    /** Starts sending at the schedule's start; any thread, once every connection is open. */
+    public void start(Schedule shared) {
+        ctx.executor().execute(() -> {
+            schedule = shared;
+            long delay = shared.startNanos() - System.nanoTime();
+            ctx.executor().schedule(this::begin, Math.max(0, delay), TimeUnit.NANOSECONDS);
+        });
+    }
+
+    private void begin() {
+        if (finished) {
+            return;
+        }
+        if (config.mode() == Mode.SATURATE) {
+            sendBatch(System.nanoTime());
+        } else {
+            tick();
+        }
+        flush();
+    }
+
+    // ---- sending
+
+    private void sendBatch(long now) {
+        if (now >= schedule.endNanos()) {
+            stopSending();
+            return;
+        }
+        batchSize = 0;
+        batchSentAt = now;
+        for (int i = 0; i < config.pipeline(); i++) {
+            long tag = workload.next(random);
+            if (tag == Workload.NO_MORE) {
+                break;
+            }
+            send(tag, now, now);
+            batchSize++;
+        }
+        if (batchSize == 0) {
+            stopSending();
+        }
+    }
+
+    /** Rate mode: sends or queues every arrival due by now, then sleeps until the next one. */
+    private void tick() {
+        if (!sending) {
+            return;
+        }
+        long now = System.nanoTime();
+        while (true) {
+            long due = schedule.dueNanos(nextSeq);
+            if (due >= schedule.endNanos()) {
+                stopSending();
+                return;
+            }
+            if (due > now) {
+                ctx.executor().schedule(this::tickAndFlush, due - now, TimeUnit.NANOSECONDS);
+                return;
+            }
+            long tag = workload.next(random);
+            if (tag == Workload.NO_MORE) {
+                stopSending();
+                return;
+            }
+            Stats stats = statsFor(due);
+            if (inFlight < config.pipeline()) {
+                stats.recordGeneratorLag(now - due);
+                send(tag, due, now);
+            } else if (queued < queuedTags.length) {
+                int slot = (queueHead + queued++) % queuedTags.length;
+                queuedTags[slot] = tag;
+                queuedDue[slot] = due;
+            } else {
+                stats.dropped++;
+                stats.noteFirst("dropped: request due at +" + (due - schedule.startNanos()) / 1_000_000
+                    + " ms found " + inFlight + " in flight and the queue of " + queuedTags.length + " full", now);
+            }
+            nextSeq += config.connections();
+        }
+    }
+
+    private void tickAndFlush() {
+        tick();
+        flush();
+    }
+
+    private void send(long tag, long due, long now) {
+        int slot = (head + inFlight++) % tags.length;
+        tags[slot] = tag;
+        dueAt[slot] = due;
+        sentAt[slot] = now;
+        Stats stats = statsFor(due);
+        stats.attempted++;
+        stats.recordSendLag(now - due);
+        if (outbound == null) {
+            outbound = ctx.alloc().ioBuffer(256 * config.pipeline());
+        }
+        workload.write(tag, outbound);
+    }
+
+    private void flush() {
+        if (outbound != null && ctx != null) {
+            ByteBuf batch = outbound;
+            outbound = null;
+            ctx.writeAndFlush(batch, ctx.voidPromise());
+        }
+    }
+
+    private void stopSending() {
+        sending = false;
+        maybeDone();
+    }
+
+    // ---- receiving
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf data = (ByteBuf) msg;
+        if (finished) {
+            data.release();
+            return;
+        }
+        inbound = inbound == null ? data : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), inbound, data);
+        while (!finished && inbound.isReadable()) {
+            ResponseParser.Result result = parser.parse(inbound);
+            if (result == ResponseParser.Result.NEED_MORE) {
+                break;
+            }
+            if (result == ResponseParser.Result.ERROR) {
+                fail(ErrorKind.PROTOCOL_ERROR, parser.error());
+                break;
+            }
+            onResponse(parser.view());
+        }
+        if (inbound != null && !inbound.isReadable()) {
+            inbound.release();
+            inbound = null;
+        }
+        flush();
+    }
+
+    private void onResponse(ResponseView response) {
+        long now = System.nanoTime();
+        if (inFlight == 0) {
+            fail(ErrorKind.PROTOCOL_ERROR, "a response arrived for no request");
+            return;
+        }
+        long tag = tags[head];
+        long due = dueAt[head];
+        head = (head + 1) % tags.length;
+        inFlight--;
+        Stats stats = statsFor(due);
+        switch (workload.check(tag, response)) {
+            case OK -> stats.ok++;
+            case UNEXPECTED_STATUS -> {
+                stats.unexpectedStatus++;
+                stats.noteFirst("unexpected status: " + workload.describe(tag, response), now);
+            }
+            case MISMATCH -> {
+                stats.mismatches++;
+                stats.noteFirst("mismatch: " + workload.describe(tag, response), now);
+            }
+        }
+        stats.countAnswer(schedule.measuredSecond(now));
+        if (config.mode() == Mode.RATE) {
+            stats.recordLatency(now - due);
+        } else if (inFlight == 0) {
+            stats.latency.recordValueWithCount(Math.min(Stats.HIGHEST_MICROS, (now - batchSentAt) / 1000), batchSize);
+        }
+        if (response.closes()) {
+            fail(ErrorKind.CONNECTION_CLOSED, "the server answered with Connection: close");
+            return;
+        }
+        if (config.mode() == Mode.RATE) {
+            if (queued > 0 && sending) {
+                long queuedTag = queuedTags[queueHead];
+                long queuedAt = queuedDue[queueHead];
+                queueHead = (queueHead + 1) % queuedTags.length;
+                queued--;
+                send(queuedTag, queuedAt, now);
+            }
+        } else if (inFlight == 0 && sending) {
+            sendBatch(now);
+        }
+        maybeDone();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (!finished) {
+            fail(ErrorKind.CONNECTION_CLOSED, "the server closed the connection");
+        }
+        release();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!finished) {
+            fail(ErrorKind.CONNECTION_CLOSED, String.valueOf(cause.getMessage()));
+        }
+        ctx.close();
+    }
+
+    // ---- ending
+
+    private void maybeDone() {
+        if (!sending && inFlight == 0 && queued == 0 && !finished) {
+            finished = true;
+            done.countDown();
+        }
+    }
+
+    /** Counts what is still owed as {@code kind} and ends the connection. */
+    private void fail(ErrorKind kind, String description) {
+        if (finished) {
+            return;
+        }
+        long now = System.nanoTime();
+        long owed = Math.max(1, inFlight);
+        Stats stats = inFlight > 0 ? statsFor(dueAt[head]) : measured;
+        stats.error(kind, owed, description, now);
+        dropQueued(now, "queued when the connection ended");
+        sending = false;
+        inFlight = 0;
+        finished = true;
+        done.countDown();
+        if (ctx != null) {
+            ctx.close();
+        }
+    }
+
+    /** After the drain period: whatever is still owed is a timeout. Runs on the connection's loop. */
+    public void expire() {
+        if (finished || ctx == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (inFlight > 0) {
+            statsFor(dueAt[head]).error(ErrorKind.TIMEOUT, inFlight, "no answer by the end of the drain period", now);
+        }
+        dropQueued(now, "still queued at the end of the drain period");
+        sending = false;
+        inFlight = 0;
+        finished = true;
+        done.countDown();
+        ctx.close();
+    }
+
+    private void dropQueued(long now, String why) {
+        while (queued > 0) {
+            Stats stats = statsFor(queuedDue[queueHead]);
+            stats.dropped++;
+            stats.noteFirst("dropped: " + why, now);
+            queueHead = (queueHead + 1) % queuedTags.length;
+            queued--;
+        }
+    }
+
+    private void release() {
+        if (inbound != null) {
+            inbound.release();
+            inbound = null;
+        }
+        if (outbound != null) {
+            outbound.release();
+            outbound = null;
+        }
+    }
+
+    private Stats statsFor(long due) {
+        return schedule != null && due < schedule.measureStartNanos() ? warmup : measured;
+    }
+
+    /** Closes the connection at the end of the run, on its loop. */
+    public void close() {
+        if (ctx != null) {
+            ctx.executor().execute(() -> {
+                finished = true;
+                ctx.close();
+            });
+        }
+    }
+
+    /** Runs {@code action} on the connection's loop; false when it never connected. */
+    public boolean onLoop(Runnable action) {
+        if (ctx == null) {
+            return false;
+        }
+        ctx.executor().execute(action);
+        return true;
+    }
+}

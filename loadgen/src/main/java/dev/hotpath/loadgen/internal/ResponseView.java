@@ -1,0 +1,88 @@
+package dev.hotpath.loadgen.internal;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The parts of one response a check looks at: status, {@code Location}, body, whether the server
+ * closes after it. Owned by a {@link ResponseParser} and overwritten by the next response, so checks
+ * compare in place and copy only what they keep (a created code, a mismatch to report).
+ */
+public final class ResponseView {
+    int status;
+    boolean http10;
+    boolean closes;
+    long contentLength;
+    private byte[] line = new byte[256];
+    private byte[] location = new byte[256];
+    private int locationLength = -1;
+    private byte[] body = new byte[1024];
+    private int bodyLength;
+
+    void begin(int status, boolean http10) {
+        this.status = status;
+        this.http10 = http10;
+        closes = http10;
+        contentLength = -1;
+        locationLength = -1;
+        bodyLength = 0;
+    }
+
+    byte[] lineScratch(int length) {
+        if (line.length < length) {
+            line = new byte[Math.max(length, line.length * 2)];
+        }
+        return line;
+    }
+
+    void setLocation(byte[] from, int start, int end) {
+        int length = end - start;
+        if (location.length < length) {
+            location = new byte[Math.max(length, location.length * 2)];
+        }
+        System.arraycopy(from, start, location, 0, length);
+        locationLength = length;
+    }
+
+    void appendBody(ByteBuf in, int length) {
+        if (body.length < bodyLength + length) {
+            body = Arrays.copyOf(body, Math.max(bodyLength + length, body.length * 2));
+        }
+        in.readBytes(body, bodyLength, length);
+        bodyLength += length;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** Whether the server said it closes the connection after this response. */
+    public boolean closes() {
+        return closes;
+    }
+
+    /** Whether the {@code Location} header is exactly {@code expected}; false when there is none. */
+    public boolean locationEquals(byte[] expected) {
+        return locationLength == expected.length && Arrays.equals(location, 0, locationLength, expected, 0, expected.length);
+    }
+
+    /** The {@code Location} header, or null. Allocates: for reports and for what a check keeps. */
+    public String location() {
+        return locationLength < 0 ? null : new String(location, 0, locationLength, StandardCharsets.ISO_8859_1);
+    }
+
+    public byte[] bodyArray() {
+        return body;
+    }
+
+    public int bodyLength() {
+        return bodyLength;
+    }
+
+    /** The body as UTF-8 text, cut to {@code max} characters. Allocates: for reports. */
+    public String bodyText(int max) {
+        String text = new String(body, 0, bodyLength, StandardCharsets.UTF_8);
+        return text.length() <= max ? text : text.substring(0, max) + "...";
+    }
+}

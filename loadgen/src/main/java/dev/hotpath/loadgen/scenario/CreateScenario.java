@@ -1,0 +1,123 @@
+package dev.hotpath.loadgen.scenario;
+
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.Scenario;
+import dev.hotpath.loadgen.Workload;
+import dev.hotpath.loadgen.internal.ResponseView;
+import io.netty.buffer.ByteBuf;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Durable creates: {@code POST /api/links}, each with a URL of its own. An answer must be 201 with a
+ * link object whose {@code long_url} is the URL sent and whose code no earlier answer gave (a
+ * duplicate is a mismatch). After the run, every acknowledged link is asked for again and must
+ * redirect to its URL: an acknowledged write that is not there fails the run.
+ */
+public final class CreateScenario implements Scenario {
+    private final String apiKey;
+    private final int expectedRedirect;
+    private final String runId = Long.toString(System.nanoTime(), 36);
+    private final AtomicLong sequence = new AtomicLong();
+    private final Map<String, Long> acknowledged = new ConcurrentHashMap<>();
+    private Target target;
+
+    public CreateScenario(String apiKey, int expectedRedirect) {
+        this.apiKey = apiKey;
+        this.expectedRedirect = expectedRedirect;
+    }
+
+    @Override
+    public String name() {
+        return "create";
+    }
+
+    /** How many creates were acknowledged so far. */
+    public int acknowledged() {
+        return acknowledged.size();
+    }
+
+    private String urlOf(long seq) {
+        return "https://example.com/hotpath-bench/" + runId + "/" + seq;
+    }
+
+    @Override
+    public Workload prepare(RunConfig config) {
+        target = Target.of(config);
+        return new Workload() {
+            @Override
+            public long next(SplittableRandom random) {
+                return sequence.getAndIncrement();
+            }
+
+            @Override
+            public void write(long tag, ByteBuf out) {
+                out.writeBytes(Requests.postJson(target, "/api/links", apiKey, "{\"url\":\"" + urlOf(tag) + "\"}"));
+            }
+
+            @Override
+            public Outcome check(long tag, ResponseView response) {
+                if (response.status() != 201) {
+                    return Outcome.UNEXPECTED_STATUS;
+                }
+                Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
+                if (link == null || !link.longUrl().equals(urlOf(tag))) {
+                    return Outcome.MISMATCH;
+                }
+                return acknowledged.putIfAbsent(link.code(), tag) == null ? Outcome.OK : Outcome.MISMATCH;
+            }
+
+            @Override
+            public String describe(long tag, ResponseView response) {
+                Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
+                if (response.status() == 201 && link != null && link.longUrl().equals(urlOf(tag))) {
+                    return "code " + link.code() + " was given twice (for " + urlOf(acknowledged.get(link.code()))
+                        + " and " + urlOf(tag) + ")";
+                }
+                return "POST /api/links for " + urlOf(tag) + ": status " + response.status() + ", body "
+                    + response.bodyText(200);
+            }
+        };
+    }
+
+    @Override
+    public Workload verification() {
+        String[] codes = acknowledged.keySet().toArray(new String[0]);
+        long[] seqs = new long[codes.length];
+        for (int i = 0; i < codes.length; i++) {
+            seqs[i] = acknowledged.get(codes[i]);
+        }
+        AtomicInteger next = new AtomicInteger();
+        byte[] prefix = Requests.getPrefix();
+        byte[] suffix = Requests.getSuffix(target);
+        return new Workload() {
+            @Override
+            public long next(SplittableRandom random) {
+                int i = next.getAndIncrement();
+                return i < codes.length ? i : NO_MORE;
+            }
+
+            @Override
+            public void write(long tag, ByteBuf out) {
+                out.writeBytes(prefix).writeBytes(Requests.ascii("/" + codes[(int) tag])).writeBytes(suffix);
+            }
+
+            @Override
+            public Outcome check(long tag, ResponseView response) {
+                if (response.status() != expectedRedirect) {
+                    return Outcome.UNEXPECTED_STATUS;
+                }
+                return urlOf(seqs[(int) tag]).equals(response.location()) ? Outcome.OK : Outcome.MISMATCH;
+            }
+
+            @Override
+            public String describe(long tag, ResponseView response) {
+                return "acknowledged link " + codes[(int) tag] + " -> " + urlOf(seqs[(int) tag]) + " now answers "
+                    + response.status() + " to " + response.location();
+            }
+        };
+    }
+}

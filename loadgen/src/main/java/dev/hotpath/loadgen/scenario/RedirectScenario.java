@@ -1,0 +1,105 @@
+package dev.hotpath.loadgen.scenario;
+
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.Scenario;
+import dev.hotpath.loadgen.Workload;
+import dev.hotpath.loadgen.internal.ResponseView;
+import io.netty.buffer.ByteBuf;
+import java.io.IOException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Seeds {@code links} links through the bulk API, then asks for them by code, uniformly or with Zipf
+ * popularity (exponent 1: the k-th most popular link is asked for in proportion to 1/k). Every answer
+ * must be the expected redirect status with exactly the link's URL as {@code Location}. Writing a
+ * request is three copies (prefix, code, suffix); checking compares the header in place.
+ */
+public final class RedirectScenario implements Scenario {
+    private final String apiKey;
+    private final int links;
+    private final boolean zipf;
+    private final int expectedStatus;
+
+    public RedirectScenario(String apiKey, int links, boolean zipf, int expectedStatus) {
+        this.apiKey = apiKey;
+        this.links = links;
+        this.zipf = zipf;
+        this.expectedStatus = expectedStatus;
+    }
+
+    @Override
+    public String name() {
+        return "redirect";
+    }
+
+    @Override
+    public Workload prepare(RunConfig config) throws IOException {
+        Target target = Target.of(config);
+        List<Links.Link> seeded = Links.seed(target, apiKey, links,
+            i -> "https://example.com/hotpath-bench/" + i + "/a-typical-slug-of-moderate-length");
+        byte[][] paths = new byte[links][];
+        byte[][] locations = new byte[links][];
+        for (int i = 0; i < links; i++) {
+            paths[i] = Requests.ascii("/" + seeded.get(i).code());
+            locations[i] = Requests.ascii(seeded.get(i).longUrl());
+        }
+        double[] cumulative = zipf ? zipfCumulative(links) : null;
+        byte[] prefix = Requests.getPrefix();
+        byte[] suffix = Requests.getSuffix(target);
+        return new Workload() {
+            @Override
+            public long next(SplittableRandom random) {
+                return cumulative == null ? random.nextInt(links) : pick(cumulative, random.nextDouble());
+            }
+
+            @Override
+            public void write(long tag, ByteBuf out) {
+                out.writeBytes(prefix).writeBytes(paths[(int) tag]).writeBytes(suffix);
+            }
+
+            @Override
+            public Outcome check(long tag, ResponseView response) {
+                if (response.status() != expectedStatus) {
+                    return Outcome.UNEXPECTED_STATUS;
+                }
+                return response.locationEquals(locations[(int) tag]) ? Outcome.OK : Outcome.MISMATCH;
+            }
+
+            @Override
+            public String describe(long tag, ResponseView response) {
+                return "GET " + Requests.text(paths[(int) tag]) + " expected " + expectedStatus + " to "
+                    + Requests.text(locations[(int) tag]) + ", got " + response.status() + " to " + response.location();
+            }
+        };
+    }
+
+    /** cumulative[k] = P(rank <= k) under Zipf with exponent 1. */
+    static double[] zipfCumulative(int n) {
+        double[] cumulative = new double[n];
+        double sum = 0;
+        for (int k = 0; k < n; k++) {
+            sum += 1.0 / (k + 1);
+            cumulative[k] = sum;
+        }
+        for (int k = 0; k < n; k++) {
+            cumulative[k] /= sum;
+        }
+        return cumulative;
+    }
+
+    /** The first rank whose cumulative probability reaches {@code u}. */
+    static int pick(double[] cumulative, double u) {
+        int low = 0;
+        int high = cumulative.length - 1;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (cumulative[mid] < u) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+}
