@@ -48,6 +48,20 @@ class MainTest {
         "serve --public-base ftp://x | --public-base must start with http:// or https://",
         "keys revoke --data /nonexistent | revoke needs the key id",
         "keys rotate               | Invalid value for positional parameter",
+        "bench                     | Missing required",
+        "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create)",
+        "bench ping --target ftp://127.0.0.1:9 | --target must be http://HOST:PORT",
+        "bench ping --target http://127.0.0.1  | --target must be http://HOST:PORT",
+        "bench ping --target http://127.0.0.1:9 --mode rate | --mode rate needs --rps above 0",
+        "bench ping --target http://127.0.0.1:9 --rps 100 | --rps applies to --mode rate only",
+        "bench ping --target http://127.0.0.1:9 --mode sideways | Invalid value for option '--mode'",
+        "bench ping --target http://127.0.0.1:9 --pipeline 0 | --pipeline must be 1..1024",
+        "bench ping --target http://127.0.0.1:9 --connections 0 | --connections must be 1..1000000",
+        "bench ping --target http://127.0.0.1:9 --duration 0s | duration must be positive",
+        "bench ping --target http://127.0.0.1:9 --max-error-rate 1.5 | --max-error-rate must be in [0, 1)",
+        "bench create --target http://127.0.0.1:9 | scenario create needs --key or --key-file",
+        "bench redirect --target http://127.0.0.1:9 --key k --links 0 | --links must be 1..10000000",
+        "bench create --target http://127.0.0.1:9 --key-file /nonexistent | --key-file /nonexistent cannot be read",
     })
     void refusesAnInvalidCommandLineWithOneLineAndStatusTwo(String args, String reason) {
         assertThat(run(args.trim().split("\\s+"))).isEqualTo(2);

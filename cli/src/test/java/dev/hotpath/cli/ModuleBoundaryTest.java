@@ -43,8 +43,14 @@ class ModuleBoundaryTest {
     }
 
     @Test
+    void theHarnessKnowsNoServerItMeasures() {
+        assertThat(importsIn("loadgen").filter(i -> i.contains("dev.hotpath.http") || i.contains("dev.hotpath.apps")
+            || i.contains("dev.hotpath.store") || i.contains("dev.hotpath.cli")).toList()).isEmpty();
+    }
+
+    @Test
     void theCheckSeesTheSources() {
-        assertThat(importsIn("http", "store", "apps", "cli").count()).isGreaterThan(50);
+        assertThat(importsIn("http", "store", "apps", "loadgen", "cli").count()).isGreaterThan(50);
     }
 
     /** "file: import line" for every import in the main sources of the modules. */

@@ -1,0 +1,204 @@
+package dev.hotpath.loadgen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.apps.shortener.ShortenerApp;
+import dev.hotpath.apps.shortener.ShortenerConfig;
+import dev.hotpath.http.HttpServer;
+import dev.hotpath.http.ServerConfig;
+import dev.hotpath.loadgen.internal.ErrorKind;
+import dev.hotpath.loadgen.internal.ResponseView;
+import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.PingScenario;
+import dev.hotpath.loadgen.scenario.RedirectScenario;
+import dev.hotpath.store.Durability;
+import io.netty.buffer.ByteBuf;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The harness against servers that behave and servers that misbehave on purpose: it must fail closed. */
+class HarnessIT {
+    private static final String HOST = "127.0.0.1";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void countsADeepPipelineExactlyAndPasses() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 64, Duration.ofMillis(500)),
+                new PingScenario("/ping"), Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.verdict().pass()).isTrue();
+            assertThat(result.measured().ok).isEqualTo(server.requests.get()).isEqualTo(result.measured().attempted);
+            assertThat(result.measured().ok % 64).isZero();
+            assertThat(result.measured().latency.getTotalCount()).isEqualTo(result.measured().ok);
+        }
+    }
+
+    @Test
+    void sendsExactlyOneRequestAtOnePerSecondForOneSecond() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1, 4, Duration.ofSeconds(1)),
+                new PingScenario("/ping"), Progress.NONE);
+            assertThat(result.planned()).isEqualTo(1);
+            assertThat(result.measured().attempted).isEqualTo(1);
+            assertThat(server.requests.get()).isEqualTo(1);
+            assertThat(result.verdict().pass()).isTrue();
+        }
+    }
+
+    @Test
+    void failsWhenEveryAnswerIs500() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.ALL_500)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(200)),
+                new PingScenario("/ping"), Progress.NONE);
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.measured().unexpectedStatus).isEqualTo(server.faults.get()).isPositive();
+            assertThat(result.verdict().reasons()).contains("no successful request");
+            assertThat(ResultWriter.firstError(result)).startsWith("unexpected status: status 500");
+        }
+    }
+
+    @Test
+    void catchesEveryWrongLocationOfOneInAThousand() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.WRONG_LOCATION_EVERY_1000)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 16, Duration.ofSeconds(2)),
+                new RedirectScenario("key", 100, true, 302), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches + result.warmup().mismatches).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(ResultWriter.firstError(result)).contains("/wrong");
+        }
+    }
+
+    @Test
+    void failsOnDuplicateCodesFromCreate() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.DUPLICATE_CODES)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),
+                new CreateScenario("key", 302), Progress.NONE);
+            assertThat(result.measured().mismatches).isEqualTo(server.faults.get()).isPositive();
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(ResultWriter.firstError(result)).contains("was given twice");
+        }
+    }
+
+    @Test
+    void reportsDropsLagAndTimeoutsAgainstAServerThatDoesNotAnswerInRateMode() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.SILENT)) {
+            RunConfig config = RunConfig.rate(HOST, server.port(), 100, 1, Duration.ofSeconds(1)).withQueue(2)
+                .withDrainTimeout(Duration.ofMillis(200));
+            RunResult result = LoadRun.run(config, new CreateScenario("key", 302), Progress.NONE);
+            assertThat(result.planned()).isEqualTo(100);
+            assertThat(result.measured().attempted).isEqualTo(1);
+            assertThat(result.measured().dropped).isEqualTo(99);
+            assertThat(result.measured().errors[ErrorKind.TIMEOUT.ordinal()]).isEqualTo(1);
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.verdict().reasons()).contains("99 requests dropped (per-connection queue full)",
+                "attempted 1 of 100 planned requests", "1 timeout errors");
+        }
+    }
+
+    @Test
+    void failsWhenTheServerClosesConnectionsAtRandom() throws Exception {
+        try (ClosingServerFixture server = new ClosingServerFixture()) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 4, Duration.ofSeconds(1)),
+                new PingScenario("/ping"), Progress.NONE);
+            assertThat(server.closes.get()).isPositive();
+            assertThat(result.measured().errors[ErrorKind.CONNECTION_CLOSED.ordinal()]).isPositive();
+            assertThat(result.verdict().pass()).isFalse();
+        }
+    }
+
+    @Test
+    void failsWhenNothingListens() throws Exception {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(HOST))) {
+            port = socket.getLocalPort();
+        }
+        RunResult result = LoadRun.run(RunConfig.saturate(HOST, port, 2, 1, Duration.ofMillis(100)),
+            new PingScenario("/ping"), Progress.NONE);
+        assertThat(result.measured().errors[ErrorKind.CONNECT_FAILED.ordinal()]).isEqualTo(2);
+        assertThat(result.verdict().pass()).isFalse();
+    }
+
+    @Test
+    void namesItselfAsTheBottleneckWhenItCannotKeepTheSchedule() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            Scenario slowGenerator = new Scenario() {
+                @Override
+                public String name() {
+                    return "slow-generator";
+                }
+
+                @Override
+                public Workload prepare(RunConfig config) {
+                    Workload ping = new PingScenario("/ping").prepare(config);
+                    return new Workload() {
+                        @Override
+                        public long next(SplittableRandom random) {
+                            long until = System.nanoTime() + 2_000_000;
+                            while (System.nanoTime() < until) {
+                                Thread.onSpinWait();
+                            }
+                            return ping.next(random);
+                        }
+
+                        @Override
+                        public void write(long tag, ByteBuf out) {
+                            ping.write(tag, out);
+                        }
+
+                        @Override
+                        public Outcome check(long tag, ResponseView response) {
+                            return ping.check(tag, response);
+                        }
+                    };
+                }
+            };
+            RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1000, 4, Duration.ofSeconds(1)),
+                slowGenerator, Progress.NONE);
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.verdict().reasons()).anyMatch(r -> r.startsWith("the generator is the bottleneck"));
+        }
+    }
+
+    @Test
+    void passesAgainstTheRealShortenerAndVerifiesEveryAcknowledgedCreate() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        ShortenerApp app = ShortenerApp.open(new ShortenerConfig(dir, "http://127.0.0.1", "scrambled", Durability.NORMAL,
+            100_000, 256, 302, Set.of(), null, Clock.systemUTC()), registry);
+        HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)).withMetrics(registry), app.routes());
+        try {
+            String key = Files.readString(app.createdKeyFile()).strip();
+            RunResult redirects = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(500)),
+                new RedirectScenario(key, 500, true, 302), Progress.NONE);
+            assertThat(redirects.verdict().reasons()).isEmpty();
+            assertThat(redirects.measured().ok).isPositive();
+
+            CreateScenario create = new CreateScenario(key, 302);
+            RunResult creates = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofMillis(500)),
+                create, Progress.NONE);
+            assertThat(creates.verdict().reasons()).isEmpty();
+            assertThat(creates.verification().ok).isEqualTo(create.acknowledged()).isEqualTo(creates.measured().ok);
+
+            Path out = ResultWriter.directoryFor(dir.resolve("results"), creates);
+            ResultWriter.write(out, creates, new ResultWriter.Provenance("hotpath bench create", "abc", "test machine"));
+            assertThat(Files.readString(out.resolve("result.json"))).contains("\"verdict\" : \"PASS\"", "\"checked\" : ");
+            assertThat(Files.readString(out.resolve("summary.md"))).startsWith("# PASS: create, saturate");
+            assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "PASS").doesNotContain("<script");
+        } finally {
+            server.close(Duration.ofSeconds(5));
+            app.close();
+        }
+    }
+}
