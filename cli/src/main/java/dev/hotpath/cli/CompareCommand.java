@@ -1,0 +1,126 @@
+package dev.hotpath.cli;
+
+import dev.hotpath.loadgen.LoadRun;
+import dev.hotpath.loadgen.Progress;
+import dev.hotpath.loadgen.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hotpath bench compare SCENARIO --a CMD --b CMD [flags]}: the same run against two servers,
+ * each started fresh for every run (free port, fresh data directory), alternated A B A B for
+ * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
+ * comparison to count (exit 0); otherwise exit 1. Pin the servers in their commands (for example
+ * {@code taskset -c 0 ...}): a child inherits this process's CPU set.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Run the same load against servers A and B in turn, A B A B, and print the median ratio.",
+        "In CMD, {port} is a free port and {data} a fresh directory; e.g. --a 'taskset -c 0 ./hotpath serve users --bind 127.0.0.1:{port}'."})
+final class CompareCommand implements Callable<Integer> {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--a", required = true, paramLabel = "CMD", description = "Command that starts server A.")
+    private String a;
+
+    @Option(names = "--b", required = true, paramLabel = "CMD", description = "Command that starts server B.")
+    private String b;
+
+    @Option(names = "--rounds", defaultValue = "3", description = "Rounds of A then B (default: ${DEFAULT-VALUE}).")
+    private int rounds;
+
+    @Option(names = "--ready-timeout", defaultValue = "60s", converter = Converters.Span.class,
+        description = "How long a server may take to accept connections (default: ${DEFAULT-VALUE}).")
+    private Duration readyTimeout;
+
+    @Mixin
+    private LoadOptions load;
+
+    @Override
+    public Integer call() throws IOException {
+        if (rounds < 1 || rounds > 100) {
+            throw new ParameterException(spec.commandLine(), "--rounds must be 1..100");
+        }
+        for (String command : List.of(a, b)) {
+            if (!command.contains("{port}")) {
+                throw new ParameterException(spec.commandLine(), "a server command must contain {port}: " + command);
+            }
+        }
+        load.config("127.0.0.1", 1);
+        load.validateScenario();
+        Path dir = Files.createDirectories(load.results.resolve(STAMP.format(java.time.Instant.now()) + "-compare"));
+        PrintWriter out = spec.commandLine().getOut();
+        double[] rpsA = new double[rounds];
+        double[] rpsB = new double[rounds];
+        boolean allPass = true;
+        StringBuilder report = new StringBuilder("# compare: " + load.command() + "\n\n| Round | Server | req/s | p99 ms | Verdict |\n|---|---|---:|---:|---|\n");
+        for (int round = 1; round <= rounds; round++) {
+            for (String side : List.of("A", "B")) {
+                RunResult result = runOnce(side.equals("A") ? a : b, dir, side + round);
+                (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
+                boolean pass = result.verdict().pass();
+                allPass &= pass;
+                String line = String.format("| %d | %s | %.1f | %.3f | %s |", round, side, result.rps(),
+                    result.latencyMillis(99), pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
+                out.println(line);
+                report.append(line).append('\n');
+            }
+        }
+        double ratio = median(rpsA) / median(rpsB);
+        String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f%s", median(rpsA), median(rpsB), ratio,
+            allPass ? "" : " (NOT VALID: a run failed)");
+        report.append('\n').append(verdict).append("\n\nA: `").append(a).append("`\n\nB: `").append(b).append("`\n");
+        Files.writeString(dir.resolve("compare.md"), report);
+        out.println(verdict);
+        out.println("(" + dir + ")");
+        return allPass ? 0 : 1;
+    }
+
+    private RunResult runOnce(String command, Path dir, String name) throws IOException {
+        Path data = Files.createDirectories(dir.resolve(name + "-data"));
+        try (ServerUnderTest server = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"), readyTimeout)) {
+            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data), Progress.NONE);
+            BenchCommand.save(result, dir.resolve(name), load.command());
+            return result;
+        } finally {
+            deleteTree(data);
+        }
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        List<Path> paths = new ArrayList<>();
+        try (var walk = Files.walk(root)) {
+            walk.forEach(paths::add);
+        }
+        for (int i = paths.size() - 1; i >= 0; i--) {
+            Files.deleteIfExists(paths.get(i));
+        }
+    }
+}

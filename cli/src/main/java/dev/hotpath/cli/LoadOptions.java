@@ -1,0 +1,156 @@
+package dev.hotpath.cli;
+
+import dev.hotpath.loadgen.Mode;
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.Scenario;
+import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.PingScenario;
+import dev.hotpath.loadgen.scenario.RedirectScenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** The scenario and pacing flags of {@code hotpath bench} and {@code hotpath bench compare}. */
+final class LoadOptions {
+    enum Popularity { UNIFORM, ZIPF }
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect or create.")
+    private String scenario;
+
+    @Option(names = "--mode", defaultValue = "saturate", description = "rate (open loop) or saturate (closed loop).")
+    private Mode mode;
+
+    @Option(names = "--rps", defaultValue = "0", description = "Target requests per second (rate mode).")
+    private double rps;
+
+    @Option(names = "--connections", defaultValue = "64", description = "Connections (default: ${DEFAULT-VALUE}).")
+    private int connections;
+
+    @Option(names = "--pipeline", defaultValue = "1", description = "Requests in flight per connection (default: ${DEFAULT-VALUE}).")
+    private int pipeline;
+
+    @Option(names = "--duration", defaultValue = "10s", converter = Converters.Span.class,
+        description = "Measured period (default: ${DEFAULT-VALUE}).")
+    private Duration duration;
+
+    @Option(names = "--warmup", converter = Converters.Span.class, description = "Checked but unmeasured lead-in (default: none).")
+    private Duration warmup;
+
+    @Option(names = "--queue", defaultValue = "" + RunConfig.DEFAULT_QUEUE,
+        description = "Requests a connection may hold in rate mode before dropping (default: ${DEFAULT-VALUE}).")
+    private int queue;
+
+    @Option(names = "--drain-timeout", defaultValue = "10s", converter = Converters.Span.class,
+        description = "How long owed answers are awaited after the end (default: ${DEFAULT-VALUE}).")
+    private Duration drainTimeout;
+
+    @Option(names = "--event-loops", defaultValue = "1", description = "Generator threads (default: ${DEFAULT-VALUE}).")
+    private int eventLoops;
+
+    @Option(names = "--max-p99-ms", description = "Fail above this p99.")
+    private Double maxP99;
+
+    @Option(names = "--max-p95-ms", description = "Fail above this p95.")
+    private Double maxP95;
+
+    @Option(names = "--max-error-rate", description = "Tolerate this share of failed requests (default: none).")
+    private Double maxErrorRate;
+
+    @Option(names = "--max-generator-lag-ms", defaultValue = "" + RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS,
+        description = "Rate mode fails when the generator's own p99 send lag is above this (default: ${DEFAULT-VALUE}).")
+    private double maxGeneratorLag;
+
+    @Option(names = "--key", description = "API key (redirect seeding, create).")
+    private String key;
+
+    @Option(names = "--key-file", description = "File holding the API key, such as <data>/api-key.")
+    private String keyFile;
+
+    @Option(names = "--links", defaultValue = "10000", description = "Links seeded for redirect (default: ${DEFAULT-VALUE}).")
+    private int links;
+
+    @Option(names = "--popularity", defaultValue = "uniform", description = "uniform or zipf (redirect).")
+    private Popularity popularity;
+
+    @Option(names = "--redirect-status", defaultValue = "302", description = "The redirect status expected (default: ${DEFAULT-VALUE}).")
+    private int redirectStatus;
+
+    @Option(names = "--path", defaultValue = "/ping", description = "Path of the ping scenario (default: ${DEFAULT-VALUE}).")
+    private String path;
+
+    @Option(names = "--results", defaultValue = "results", description = "Where run directories go (default: ${DEFAULT-VALUE}).")
+    Path results;
+
+    /** The run against {@code host:port}; every bad value answered as a command-line error. */
+    RunConfig config(String host, int port) {
+        if (mode != Mode.RATE && rps != 0) {
+            throw new ParameterException(spec.commandLine(), "--rps applies to --mode rate only");
+        }
+        try {
+            return new RunConfig(host, port, mode, mode == Mode.RATE ? rps : 0, connections, pipeline, queue,
+                warmup == null ? Duration.ZERO : warmup, duration, drainTimeout, eventLoops, maxP99, maxP95, maxErrorRate,
+                maxGeneratorLag);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Checks the scenario flags without touching any file; for a command that starts servers first. */
+    void validateScenario() {
+        if (scenario == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required parameter: SCENARIO (ping, redirect, create)");
+        }
+        switch (scenario) {
+            case "ping" -> { }
+            case "redirect", "create" -> {
+                if (scenario.equals("redirect") && (links < 1 || links > 10_000_000)) {
+                    throw new ParameterException(spec.commandLine(), "--links must be 1..10000000");
+                }
+                if (key == null && keyFile == null) {
+                    throw new ParameterException(spec.commandLine(), "scenario " + scenario + " needs --key or --key-file");
+                }
+            }
+            default -> throw new ParameterException(spec.commandLine(),
+                "unknown scenario '" + scenario + "' (ping, redirect, create)");
+        }
+    }
+
+    /**
+     * A fresh scenario (scenarios keep what they created, so every run needs its own).
+     *
+     * @param dataDir substituted for {@code {data}} in {@code --key-file}, or null
+     */
+    Scenario scenario(Path dataDir) throws IOException {
+        validateScenario();
+        return switch (scenario) {
+            case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus);
+            case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus);
+            default -> new PingScenario(path);
+        };
+    }
+
+    private String apiKey(Path dataDir) throws IOException {
+        if (key != null) {
+            return key;
+        }
+        Path file = Path.of(dataDir == null ? keyFile : keyFile.replace("{data}", dataDir.toString()));
+        if (!Files.isReadable(file)) {
+            throw new ParameterException(spec.commandLine(), "--key-file " + file + " cannot be read");
+        }
+        return Files.readString(file).strip();
+    }
+
+    /** The command line as given, for the record. */
+    String command() {
+        return "hotpath " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+}

@@ -1,0 +1,77 @@
+package dev.hotpath.cli;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A server started from a command line for one measured run: on a free loopback port and a fresh data
+ * directory ({@code {port}} and {@code {data}} in the command are replaced), its output in a file, ready
+ * once it accepts a connection, stopped with SIGTERM (then SIGKILL after a grace). The command runs
+ * under {@code bash -c "exec ..."}, so the signal reaches the server itself.
+ */
+final class ServerUnderTest implements AutoCloseable {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    private final Process process;
+    final int port;
+    final Path dataDir;
+
+    private ServerUnderTest(Process process, int port, Path dataDir) {
+        this.process = process;
+        this.port = port;
+        this.dataDir = dataDir;
+    }
+
+    static ServerUnderTest start(String command, Path dataDir, Path log, Duration readyTimeout) throws IOException {
+        int port = freePort();
+        String line = command.replace("{port}", Integer.toString(port)).replace("{data}", dataDir.toString());
+        Process process = new ProcessBuilder(List.of("bash", "-c", "exec " + line)).redirectErrorStream(true)
+            .redirectOutput(log.toFile()).start();
+        ServerUnderTest server = new ServerUnderTest(process, port, dataDir);
+        long deadline = System.nanoTime() + readyTimeout.toNanos();
+        while (!server.accepts()) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                server.close();
+                throw new IOException("the server of '" + line + "' did not accept connections on port " + port
+                    + " within " + readyTimeout.toSeconds() + " s (its output: " + log + ")");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        }
+        return server;
+    }
+
+    private boolean accepts() {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

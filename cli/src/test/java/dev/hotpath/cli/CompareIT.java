@@ -1,0 +1,62 @@
+package dev.hotpath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hotpath bench compare} starting real servers from the fat jar, each on a free port. */
+class CompareIT {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private static String serve(String app) {
+        return ProcessHandle.current().info().command().orElseThrow()
+            + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar "
+            + System.getProperty("hotpath.jar") + " serve " + app + " --bind 127.0.0.1:{port} --event-loops 1";
+    }
+
+    private int run(String... args) {
+        return Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void alternatesTheServersAndPrintsEachRoundAndTheMedianRatio() throws Exception {
+        int status = run("bench", "compare", "ping", "--a", serve("users"), "--b", serve("shortener --data {data}"),
+            "--rounds", "2", "--connections", "2", "--duration", "300ms",
+            "--results", dir.toString());
+        assertThat(err.toString()).isEmpty();
+        assertThat(status).as(out.toString()).isEqualTo(1);
+        assertThat(out.toString()).contains("| 1 | A |", "| 1 | B |", "| 2 | A |", "| 2 | B |", "NOT VALID: a run failed");
+        try (Stream<Path> runs = Files.list(dir)) {
+            Path compare = runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
+            assertThat(Files.readString(compare.resolve("compare.md"))).contains("ratio A/B");
+            assertThat(compare.resolve("A1")).isDirectory();
+            assertThat(compare.resolve("B2")).isDirectory();
+        }
+    }
+
+    @Test
+    void passesWhenBothServersAnswerEveryRequest() {
+        int status = run("bench", "compare", "ping", "--a", serve("users"), "--b", serve("users"), "--rounds", "1",
+            "--connections", "2", "--duration", "300ms", "--results", dir.toString());
+        assertThat(status).as(out + err.toString()).isZero();
+        assertThat(out.toString()).containsPattern("ratio A/B \\d+\\.\\d{3}\n");
+    }
+
+    @Test
+    void failsWithOneLineWhenAServerNeverListens() {
+        int status = run("bench", "compare", "ping", "--a", "true {port}", "--b", serve("users"), "--rounds", "1",
+            "--duration", "300ms", "--ready-timeout", "5s", "--results", dir.toString());
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).contains("did not accept connections").doesNotContain("\tat ");
+    }
+}
