@@ -78,6 +78,10 @@ final class LoadOptions {
     @Option(names = "--links", defaultValue = "10000", description = "Links seeded for redirect (default: ${DEFAULT-VALUE}).")
     private int links;
 
+    @Option(names = "--links-file", description = "Redirect: reuse the links listed here instead of seeding; "
+        + "seed and write them when the file does not exist yet.")
+    private Path linksFile;
+
     @Option(names = "--popularity", defaultValue = "uniform", description = "uniform or zipf (redirect).")
     private Popularity popularity;
 
@@ -132,7 +136,8 @@ final class LoadOptions {
     Scenario scenario(Path dataDir) throws IOException {
         validateScenario();
         return switch (scenario) {
-            case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus);
+            case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
+                linksFile);
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus);
             default -> new PingScenario(path);
         };

@@ -72,7 +72,7 @@ class HarnessIT {
     void catchesEveryWrongLocationOfOneInAThousand() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.WRONG_LOCATION_EVERY_1000)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 16, Duration.ofSeconds(2)),
-                new RedirectScenario("key", 100, true, 302), Progress.NONE);
+                new RedirectScenario("key", 100, true, 302, null), Progress.NONE);
             assertThat(server.faults.get()).isPositive();
             assertThat(result.measured().mismatches + result.warmup().mismatches).isEqualTo(server.faults.get());
             assertThat(result.verdict().pass()).isFalse();
@@ -179,10 +179,16 @@ class HarnessIT {
         HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)).withMetrics(registry), app.routes());
         try {
             String key = Files.readString(app.createdKeyFile()).strip();
+            Path linksFile = dir.resolve("links.tsv");
             RunResult redirects = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(500)),
-                new RedirectScenario(key, 500, true, 302), Progress.NONE);
+                new RedirectScenario(key, 500, true, 302, linksFile), Progress.NONE);
             assertThat(redirects.verdict().reasons()).isEmpty();
             assertThat(redirects.measured().ok).isPositive();
+            assertThat(Files.readAllLines(linksFile)).hasSize(500);
+            RunResult reused = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(300)),
+                new RedirectScenario("not-needed-when-reusing", 200, false, 302, linksFile), Progress.NONE);
+            assertThat(reused.verdict().reasons()).isEmpty();
+            assertThat(app.links()).isEqualTo(500);
 
             CreateScenario create = new CreateScenario(key, 302);
             RunResult creates = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofMillis(500)),

@@ -6,6 +6,9 @@ import dev.hotpath.loadgen.Workload;
 import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -20,12 +23,19 @@ public final class RedirectScenario implements Scenario {
     private final int links;
     private final boolean zipf;
     private final int expectedStatus;
+    private final Path linksFile;
 
-    public RedirectScenario(String apiKey, int links, boolean zipf, int expectedStatus) {
+    /**
+     * @param linksFile where the seeded links are kept (code, tab, URL per line), or null: when the file
+     *     exists its first {@code links} links are used and nothing is seeded, else the seeded links are
+     *     written there, so later runs against the same server reuse them
+     */
+    public RedirectScenario(String apiKey, int links, boolean zipf, int expectedStatus, Path linksFile) {
         this.apiKey = apiKey;
         this.links = links;
         this.zipf = zipf;
         this.expectedStatus = expectedStatus;
+        this.linksFile = linksFile;
     }
 
     @Override
@@ -36,8 +46,7 @@ public final class RedirectScenario implements Scenario {
     @Override
     public Workload prepare(RunConfig config) throws IOException {
         Target target = Target.of(config);
-        List<Links.Link> seeded = Links.seed(target, apiKey, links,
-            i -> "https://example.com/hotpath-bench/" + i + "/a-typical-slug-of-moderate-length");
+        List<Links.Link> seeded = linksFile != null && Files.exists(linksFile) ? read() : seed(target);
         byte[][] paths = new byte[links][];
         byte[][] locations = new byte[links][];
         for (int i = 0; i < links; i++) {
@@ -72,6 +81,34 @@ public final class RedirectScenario implements Scenario {
                     + Requests.text(locations[(int) tag]) + ", got " + response.status() + " to " + response.location();
             }
         };
+    }
+
+    private List<Links.Link> seed(Target target) throws IOException {
+        List<Links.Link> seeded = Links.seed(target, apiKey, links,
+            i -> "https://example.com/hotpath-bench/" + i + "/a-typical-slug-of-moderate-length");
+        if (linksFile != null) {
+            StringBuilder lines = new StringBuilder();
+            for (Links.Link link : seeded) {
+                lines.append(link.code()).append('\t').append(link.longUrl()).append('\n');
+            }
+            Files.writeString(linksFile, lines);
+        }
+        return seeded;
+    }
+
+    private List<Links.Link> read() throws IOException {
+        List<Links.Link> read = new ArrayList<>(links);
+        for (String line : Files.readAllLines(linksFile)) {
+            int tab = line.indexOf('\t');
+            if (tab <= 0) {
+                throw new IOException(linksFile + ": not a links file (code, tab, URL per line)");
+            }
+            read.add(new Links.Link(line.substring(0, tab), line.substring(tab + 1)));
+            if (read.size() == links) {
+                return read;
+            }
+        }
+        throw new IOException(linksFile + " holds " + read.size() + " links, fewer than --links " + links);
     }
 
     /** cumulative[k] = P(rank <= k) under Zipf with exponent 1. */

@@ -22,6 +22,10 @@ import java.security.NoSuchAlgorithmException;
  */
 public final class ScrambledCodes {
     public static final int LENGTH = 8;
+    /** {@link #decode} of a span that is not 8 alphanumerics: it may still be an alias. */
+    public static final long NOT_SHAPED = -1;
+    /** {@link #decode} of 8 alphanumerics that no id encodes to: neither a code nor an alias. */
+    public static final long NOT_A_CODE = -2;
     static final int BITS = 47;
     static final long DOMAIN = 1L << BITS;
     private static final int ROUNDS = 6;
@@ -70,21 +74,24 @@ public final class ScrambledCodes {
         return true;
     }
 
-    /** The id a code stands for, or -1 when the span is not a code. Allocates nothing. */
+    /**
+     * The id a code stands for, {@link #NOT_SHAPED} or {@link #NOT_A_CODE}: one pass over the bytes
+     * checks the shape and reads the number. Allocates nothing.
+     */
     public long decode(CodeSpan code) {
         if (code.length() != LENGTH) {
-            return -1;
+            return NOT_SHAPED;
         }
         long v = 0;
         for (int i = 0; i < LENGTH; i++) {
             int digit = Base62.value(code.byteAt(i));
             if (digit < 0) {
-                return -1;
+                return NOT_SHAPED;
             }
             v = v * 62 + digit;
         }
         if (v >= DOMAIN) {
-            return -1;
+            return NOT_A_CODE;
         }
         do {
             v = decrypt(v);

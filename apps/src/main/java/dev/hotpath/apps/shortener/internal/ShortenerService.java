@@ -92,9 +92,8 @@ public final class ShortenerService implements AutoCloseable {
 
     /** The link a code names, or -1: generated codes by arithmetic, aliases and protected codes by name. */
     int find(CodeSpan code) {
-        boolean generatedShape = scrambled != null ? ScrambledCodes.hasShape(code) : SequentialCodes.hasShape(code);
-        if (generatedShape) {
-            long id = scrambled != null ? scrambled.decode(code) : SequentialCodes.decode(code);
+        long id = generatedId(code);
+        if (id != ScrambledCodes.NOT_SHAPED) {
             return id >= 0 && id < table.size() && (table.flags((int) id) & LinkTable.NAMED) == 0 ? (int) id : -1;
         }
         int length = code.length();
@@ -106,6 +105,18 @@ public final class ShortenerService implements AutoCloseable {
             name[i] = code.byteAt(i);
         }
         return table.findByName(new String(name, StandardCharsets.ISO_8859_1));
+    }
+
+    /** The id of a generated code, {@link ScrambledCodes#NOT_SHAPED} or {@link ScrambledCodes#NOT_A_CODE}. */
+    private long generatedId(CodeSpan code) {
+        if (scrambled != null) {
+            return scrambled.decode(code);
+        }
+        if (!SequentialCodes.hasShape(code)) {
+            return ScrambledCodes.NOT_SHAPED;
+        }
+        long id = SequentialCodes.decode(code);
+        return id >= 0 ? id : ScrambledCodes.NOT_A_CODE;
     }
 
     String codeOf(int id) {

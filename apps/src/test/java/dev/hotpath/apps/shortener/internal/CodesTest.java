@@ -68,9 +68,10 @@ class CodesTest {
 
     @Test
     void rejectsEveryStringThatIsNotACode() {
-        for (String s : new String[] {"", "abc", "abcdefg", "abcdefghi", "abcd-fgh", "abcd efg", "zzzzzzzz", "ÿbcdefgh"}) {
-            assertThat(codes.decode(CodeSpan.of(s))).as(s).isEqualTo(-1);
+        for (String s : new String[] {"", "abc", "abcdefg", "abcdefghi", "abcd-fgh", "abcd efg", "ÿbcdefgh"}) {
+            assertThat(codes.decode(CodeSpan.of(s))).as(s).isEqualTo(ScrambledCodes.NOT_SHAPED);
         }
+        assertThat(codes.decode(CodeSpan.of("zzzzzzzz"))).isEqualTo(ScrambledCodes.NOT_A_CODE);
     }
 
     @Test
