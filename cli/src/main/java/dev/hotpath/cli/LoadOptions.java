@@ -4,6 +4,7 @@ import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
 import java.io.IOException;
@@ -23,7 +24,7 @@ final class LoadOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect or create.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create or mixed.")
     private String scenario;
 
     @Option(names = "--mode", defaultValue = "saturate", description = "rate (open loop) or saturate (closed loop).")
@@ -88,6 +89,12 @@ final class LoadOptions {
     @Option(names = "--redirect-status", defaultValue = "302", description = "The redirect status expected (default: ${DEFAULT-VALUE}).")
     private int redirectStatus;
 
+    @Option(names = "--create-percent", defaultValue = "5", description = "Mixed: share of creates (default: ${DEFAULT-VALUE}).")
+    private int createPercent;
+
+    @Option(names = "--miss-percent", defaultValue = "1", description = "Mixed: share of unknown codes (default: ${DEFAULT-VALUE}).")
+    private int missPercent;
+
     @Option(names = "--path", defaultValue = "/ping", description = "Path of the ping scenario (default: ${DEFAULT-VALUE}).")
     private String path;
 
@@ -115,16 +122,20 @@ final class LoadOptions {
         }
         switch (scenario) {
             case "ping" -> { }
-            case "redirect", "create" -> {
-                if (scenario.equals("redirect") && (links < 1 || links > 10_000_000)) {
+            case "redirect", "create", "mixed" -> {
+                if (!scenario.equals("create") && (links < 1 || links > 10_000_000)) {
                     throw new ParameterException(spec.commandLine(), "--links must be 1..10000000");
                 }
                 if (key == null && keyFile == null) {
                     throw new ParameterException(spec.commandLine(), "scenario " + scenario + " needs --key or --key-file");
                 }
+                if (scenario.equals("mixed") && (createPercent < 0 || missPercent < 0 || createPercent + missPercent > 100)) {
+                    throw new ParameterException(spec.commandLine(),
+                        "--create-percent and --miss-percent must be 0..100 and add up to at most 100");
+                }
             }
             default -> throw new ParameterException(spec.commandLine(),
-                "unknown scenario '" + scenario + "' (ping, redirect, create)");
+                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed)");
         }
     }
 
@@ -139,6 +150,8 @@ final class LoadOptions {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
                 linksFile);
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus);
+            case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
+                redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
             default -> new PingScenario(path);
         };
     }

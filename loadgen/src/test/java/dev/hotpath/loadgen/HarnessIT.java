@@ -9,6 +9,7 @@ import dev.hotpath.http.ServerConfig;
 import dev.hotpath.loadgen.internal.ErrorKind;
 import dev.hotpath.loadgen.internal.ResponseView;
 import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
 import dev.hotpath.store.Durability;
@@ -189,6 +190,13 @@ class HarnessIT {
                 new RedirectScenario("not-needed-when-reusing", 200, false, 302, linksFile), Progress.NONE);
             assertThat(reused.verdict().reasons()).isEmpty();
             assertThat(app.links()).isEqualTo(500);
+
+            CreateScenario mixedCreates = new CreateScenario(key, 302);
+            RunResult mixed = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 4, Duration.ofMillis(500)),
+                new MixedScenario(new RedirectScenario(key, 200, false, 302, linksFile), mixedCreates, 5, 10), Progress.NONE);
+            assertThat(mixed.verdict().reasons()).isEmpty();
+            assertThat(mixedCreates.acknowledged()).isPositive().isLessThan((int) mixed.measured().ok);
+            assertThat(mixed.verification().ok).isEqualTo(mixedCreates.acknowledged());
 
             CreateScenario create = new CreateScenario(key, 302);
             RunResult creates = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofMillis(500)),
