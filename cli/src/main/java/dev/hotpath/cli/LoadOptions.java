@@ -3,6 +3,7 @@ package dev.hotpath.cli;
 import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
+import dev.hotpath.loadgen.UsersModel;
 import dev.hotpath.loadgen.scenario.CreateScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
@@ -27,7 +28,8 @@ final class LoadOptions {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create or mixed.")
     private String scenario;
 
-    @Option(names = "--mode", defaultValue = "saturate", description = "rate (open loop) or saturate (closed loop).")
+    @Option(names = "--mode", defaultValue = "saturate",
+        description = "rate (open loop), saturate (closed loop) or users (virtual users with think times).")
     private Mode mode;
 
     @Option(names = "--rps", defaultValue = "0", description = "Target requests per second (rate mode).")
@@ -36,11 +38,30 @@ final class LoadOptions {
     @Option(names = "--connections", defaultValue = "64", description = "Connections (default: ${DEFAULT-VALUE}).")
     private int connections;
 
+    @Option(names = "--users", description = "Virtual users, one connection each (users mode).")
+    private Integer users;
+
+    @Option(names = "--ramp-up", defaultValue = "60s", converter = Converters.Span.class,
+        description = "Users mode: time over which users arrive (default: ${DEFAULT-VALUE}).")
+    private Duration rampUp;
+
+    @Option(names = "--ramp-down", defaultValue = "30s", converter = Converters.Span.class,
+        description = "Users mode: time over which users leave after the hold (default: ${DEFAULT-VALUE}).")
+    private Duration rampDown;
+
+    @Option(names = "--think-min", defaultValue = "3s", converter = Converters.Span.class,
+        description = "Users mode: shortest think time after an answer (default: ${DEFAULT-VALUE}).")
+    private Duration thinkMin;
+
+    @Option(names = "--think-max", defaultValue = "7s", converter = Converters.Span.class,
+        description = "Users mode: longest think time (default: ${DEFAULT-VALUE}).")
+    private Duration thinkMax;
+
     @Option(names = "--pipeline", defaultValue = "1", description = "Requests in flight per connection (default: ${DEFAULT-VALUE}).")
     private int pipeline;
 
     @Option(names = "--duration", defaultValue = "10s", converter = Converters.Span.class,
-        description = "Measured period (default: ${DEFAULT-VALUE}).")
+        description = "Measured period; in users mode, the hold (default: ${DEFAULT-VALUE}).")
     private Duration duration;
 
     @Option(names = "--warmup", converter = Converters.Span.class, description = "Checked but unmeasured lead-in (default: none).")
@@ -106,10 +127,20 @@ final class LoadOptions {
         if (mode != Mode.RATE && rps != 0) {
             throw new ParameterException(spec.commandLine(), "--rps applies to --mode rate only");
         }
+        if ((mode == Mode.USERS) != (users != null)) {
+            throw new ParameterException(spec.commandLine(), "--users and --mode users go together");
+        }
         try {
+            if (mode == Mode.USERS) {
+                // The social challenge's pass rule unless told otherwise: p95 < 500 ms, p99 < 1 s, < 1% failed.
+                return new RunConfig(host, port, mode, 0, users, 1, 0, Duration.ZERO, duration, drainTimeout, eventLoops,
+                    maxP99 == null ? 1000.0 : maxP99, maxP95 == null ? 500.0 : maxP95,
+                    maxErrorRate == null ? 0.01 : maxErrorRate, maxGeneratorLag,
+                    new UsersModel(rampUp, rampDown, thinkMin, thinkMax));
+            }
             return new RunConfig(host, port, mode, mode == Mode.RATE ? rps : 0, connections, pipeline, queue,
                 warmup == null ? Duration.ZERO : warmup, duration, drainTimeout, eventLoops, maxP99, maxP95, maxErrorRate,
-                maxGeneratorLag);
+                maxGeneratorLag, null);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

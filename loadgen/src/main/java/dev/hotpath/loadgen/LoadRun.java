@@ -3,15 +3,22 @@ package dev.hotpath.loadgen;
 import dev.hotpath.loadgen.internal.ClientTransport;
 import dev.hotpath.loadgen.internal.ErrorKind;
 import dev.hotpath.loadgen.internal.LoadConnection;
+import dev.hotpath.loadgen.internal.LoopStats;
 import dev.hotpath.loadgen.internal.Schedule;
 import dev.hotpath.loadgen.internal.Stats;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -26,6 +33,11 @@ public final class LoadRun {
     /** Connections and depth of the verification pass, which must not be what takes long. */
     private static final int VERIFY_CONNECTIONS = 16;
     private static final int VERIFY_PIPELINE = 16;
+    /**
+     * Connections per loopback source address: under the 28,232 ephemeral ports Linux gives one
+     * source address towards one destination, so 100,000 users spread over 127.0.0.2, 127.0.0.3, ...
+     */
+    private static final int CONNECTIONS_PER_SOURCE = 20_000;
 
     private LoadRun() {
     }
@@ -57,6 +69,10 @@ public final class LoadRun {
         LoadConnection[] connections = new LoadConnection[n];
         Stats measured = new Stats();
         Stats warmup = new Stats();
+        List<EventLoop> loops = new ArrayList<>();
+        group.forEach(executor -> loops.add((EventLoop) executor));
+        LoopStats[] loopStats = new LoopStats[loops.size()];
+        Arrays.setAll(loopStats, i -> new LoopStats());
         try {
             CountDownLatch connected = new CountDownLatch(n);
             CountDownLatch done = new CountDownLatch(n);
@@ -64,9 +80,15 @@ public final class LoadRun {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) CONNECT_TIMEOUT.toMillis());
             ChannelFuture[] futures = new ChannelFuture[n];
+            boolean spreadSources = n > CONNECTIONS_PER_SOURCE && config.host().startsWith("127.");
             for (int i = 0; i < n; i++) {
-                connections[i] = new LoadConnection(config, workload, i, 0x9E3779B97F4A7C15L * (i + 1), connected, done);
-                futures[i] = bootstrap.clone().handler(connections[i]).connect(config.host(), config.port());
+                int loop = i % loops.size();
+                connections[i] = new LoadConnection(config, workload, i, 0x9E3779B97F4A7C15L * (i + 1), loopStats[loop],
+                    connected, done);
+                Bootstrap forLoop = bootstrap.clone(loops.get(loop)).handler(connections[i]);
+                InetSocketAddress remote = new InetSocketAddress(config.host(), config.port());
+                futures[i] = spreadSources ? forLoop.connect(remote, new InetSocketAddress(sourceAddress(i), 0))
+                    : forLoop.connect(remote);
             }
             long failedConnects = 0;
             String firstConnectError = null;
@@ -81,7 +103,7 @@ public final class LoadRun {
             long now = System.nanoTime();
             long start = now + START_DELAY_NANOS;
             long measureStart = start + config.warmup().toNanos();
-            Schedule schedule = new Schedule(start, measureStart, measureStart + config.duration().toNanos(), config.rps());
+            Schedule schedule = new Schedule(start, measureStart, start + config.span().toNanos(), config.rps());
             if (failedConnects > 0 || !awaitQuietly(connected, CONNECT_TIMEOUT.toNanos())) {
                 measured.errors[ErrorKind.CONNECT_FAILED.ordinal()] += Math.max(1, failedConnects);
                 measured.firstError = "connect_failed: " + failedConnects + " of " + n + " connections to "
@@ -100,7 +122,7 @@ public final class LoadRun {
                     awaitQuietly(done, TimeUnit.SECONDS.toNanos(10));
                     break;
                 }
-                report(progress, connections, schedule);
+                report(progress, loopStats, schedule);
             }
             for (LoadConnection connection : connections) {
                 connection.close();
@@ -108,25 +130,33 @@ public final class LoadRun {
             return new Phase(schedule, measured, warmup);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-            for (LoadConnection connection : connections) {
-                if (connection != null) {
-                    measured.add(connection.measured);
-                    warmup.add(connection.warmup);
-                }
+            for (LoopStats stats : loopStats) {
+                measured.add(stats.measured());
+                warmup.add(stats.warmup());
             }
         }
     }
 
+    /** 127.0.0.2 for the first {@link #CONNECTIONS_PER_SOURCE} connections, then 127.0.0.3, ... */
+    static InetAddress sourceAddress(int connection) {
+        int n = 2 + connection / CONNECTIONS_PER_SOURCE;
+        try {
+            return InetAddress.getByAddress(new byte[] {127, 0, (byte) (n >>> 8), (byte) n});
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A racy snapshot for the progress line: counts may be a little off, which a display can afford. */
-    private static void report(Progress progress, LoadConnection[] connections, Schedule schedule) {
+    private static void report(Progress progress, LoopStats[] loops, Schedule schedule) {
         if (progress == Progress.NONE) {
             return;
         }
         long answered = 0;
         long errors = 0;
         long p99 = 0;
-        for (LoadConnection c : connections) {
-            Stats s = c.measured;
+        for (LoopStats loop : loops) {
+            Stats s = loop.measured();
             answered += s.ok + s.unexpectedStatus + s.mismatches;
             errors += s.errorCount() + s.unexpectedStatus + s.mismatches + s.dropped;
             p99 = Math.max(p99, s.latency.getValueAtPercentile(99));

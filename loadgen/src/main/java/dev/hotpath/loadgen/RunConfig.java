@@ -26,10 +26,13 @@ import java.time.Duration;
  *     the default of zero tolerance
  * @param maxGeneratorLagMillis rate mode fails, naming the generator as the bottleneck, when the p99 of
  *     its own lateness in sending requests it was free to send is above this
+ * @param users ramps and think times ({@link Mode#USERS} only; null otherwise); {@code connections} is
+ *     the number of users and {@code duration} the hold
  */
 public record RunConfig(String host, int port, Mode mode, double rps, int connections, int pipeline, int queue,
                         Duration warmup, Duration duration, Duration drainTimeout, int eventLoops,
-                        Double maxP99Millis, Double maxP95Millis, Double maxErrorRate, double maxGeneratorLagMillis) {
+                        Double maxP99Millis, Double maxP95Millis, Double maxErrorRate, double maxGeneratorLagMillis,
+                        UsersModel users) {
     /** Requests a connection holds in rate mode unless told otherwise. */
     public static final int DEFAULT_QUEUE = 64;
     public static final double DEFAULT_MAX_GENERATOR_LAG_MILLIS = 5;
@@ -52,33 +55,46 @@ public record RunConfig(String host, int port, Mode mode, double rps, int connec
         require(maxP95Millis == null || maxP95Millis > 0, "--max-p95-ms must be positive");
         require(maxErrorRate == null || maxErrorRate >= 0 && maxErrorRate < 1, "--max-error-rate must be in [0, 1)");
         require(maxGeneratorLagMillis > 0, "--max-generator-lag-ms must be positive");
+        require((mode == Mode.USERS) == (users != null), "ramps and think times belong to --mode users");
+        require(mode != Mode.USERS || pipeline == 1 && warmup.isZero(), "--mode users sends one request at a time and has no warm-up");
     }
 
     /** A saturate-mode run with defaults for everything else; for tests and verification passes. */
     public static RunConfig saturate(String host, int port, int connections, int pipeline, Duration duration) {
         return new RunConfig(host, port, Mode.SATURATE, 0, connections, pipeline, DEFAULT_QUEUE, Duration.ZERO, duration,
-            Duration.ofSeconds(10), 1, null, null, null, DEFAULT_MAX_GENERATOR_LAG_MILLIS);
+            Duration.ofSeconds(10), 1, null, null, null, DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
     }
 
     /** A rate-mode run with defaults for everything else. */
     public static RunConfig rate(String host, int port, double rps, int connections, Duration duration) {
         return new RunConfig(host, port, Mode.RATE, rps, connections, 1, DEFAULT_QUEUE, Duration.ZERO, duration,
-            Duration.ofSeconds(10), 1, null, null, null, DEFAULT_MAX_GENERATOR_LAG_MILLIS);
+            Duration.ofSeconds(10), 1, null, null, null, DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
+    }
+
+    /** A users-mode run: {@code users} users holding for {@code hold}, thresholds as given. */
+    public static RunConfig users(String host, int port, int users, Duration hold, UsersModel model) {
+        return new RunConfig(host, port, Mode.USERS, 0, users, 1, 0, Duration.ZERO, hold, Duration.ofSeconds(10), 1,
+            null, null, null, DEFAULT_MAX_GENERATOR_LAG_MILLIS, model);
+    }
+
+    /** From the shared start to the last user's stop: ramp up, hold, ramp down (users mode), else warm-up and duration. */
+    public Duration span() {
+        return users == null ? warmup.plus(duration) : users.rampUp().plus(duration).plus(users.rampDown());
     }
 
     public RunConfig withPipeline(int depth) {
         return new RunConfig(host, port, mode, rps, connections, depth, queue, warmup, duration, drainTimeout, eventLoops,
-            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis);
+            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
     }
 
     public RunConfig withQueue(int size) {
         return new RunConfig(host, port, mode, rps, connections, pipeline, size, warmup, duration, drainTimeout, eventLoops,
-            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis);
+            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
     }
 
     public RunConfig withDrainTimeout(Duration timeout) {
         return new RunConfig(host, port, mode, rps, connections, pipeline, queue, warmup, duration, timeout, eventLoops,
-            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis);
+            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
     }
 
     private static void require(boolean condition, String message) {

@@ -58,6 +58,39 @@ class HarnessIT {
     }
 
     @Test
+    void runsEachVirtualUserOnItsOwnConnectionOneRequestAtATime() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            UsersModel model = new UsersModel(Duration.ofMillis(300), Duration.ZERO, Duration.ofSeconds(30), Duration.ofSeconds(30));
+            RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 50, Duration.ofMillis(500), model),
+                new PingScenario("/ping"), Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.measured().ok).isEqualTo(50).isEqualTo(server.requests.get());
+        }
+    }
+
+    @Test
+    void failsAUsersRunOverItsErrorBudget() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.ALL_500)) {
+            UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(30), Duration.ofSeconds(30));
+            RunConfig base = RunConfig.users(HOST, server.port(), 10, Duration.ofMillis(200), model);
+            RunConfig config = new RunConfig(base.host(), base.port(), Mode.USERS, 0, 10, 1, 0, Duration.ZERO, base.duration(),
+                base.drainTimeout(), 1, 1000.0, 500.0, 0.01, base.maxGeneratorLagMillis(), model);
+            RunResult result = LoadRun.run(config, new PingScenario("/ping"), Progress.NONE);
+            assertThat(result.measured().unexpectedStatus).isEqualTo(10);
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.verdict().reasons()).anyMatch(r -> r.startsWith("error rate 1.0000 above --max-error-rate"));
+        }
+    }
+
+    @Test
+    void spreadsConnectionsOverLoopbackSourceAddresses() {
+        assertThat(LoadRun.sourceAddress(0).getHostAddress()).isEqualTo("127.0.0.2");
+        assertThat(LoadRun.sourceAddress(19_999).getHostAddress()).isEqualTo("127.0.0.2");
+        assertThat(LoadRun.sourceAddress(20_000).getHostAddress()).isEqualTo("127.0.0.3");
+        assertThat(LoadRun.sourceAddress(100_000).getHostAddress()).isEqualTo("127.0.0.7");
+    }
+
+    @Test
     void failsWhenEveryAnswerIs500() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.ALL_500)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(200)),

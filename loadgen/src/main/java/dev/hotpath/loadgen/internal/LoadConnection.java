@@ -2,6 +2,7 @@ package dev.hotpath.loadgen.internal;
 
 import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.UsersModel;
 import dev.hotpath.loadgen.Workload;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -13,15 +14,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One generator connection: sends what its mode says, reads and checks every answer in order, and
- * counts everything into the {@link Stats} of the phase the request was sent in. Confined to its
- * event loop.
+ * counts everything into the {@link Stats} of the phase the request was sent in, which it shares with
+ * the other connections of its event loop (a histogram per connection would cost more than the
+ * connection). Confined to its event loop.
  *
  * <p>Saturate mode sends {@code pipeline} requests in one write and the next batch when all are
  * answered; every request of a batch is recorded with the batch's latency (send to last answer), never
  * a share of it. Rate mode owns arrivals {@code index, index + connections, ...} of the shared
  * {@link Schedule}, wakes at each one's due time, and sends it at once when fewer than {@code pipeline}
  * are in flight, else queues it (bounded; a full queue is a counted drop). Latency runs from the
- * scheduled time, so a slow answer delays nothing and hides nothing.
+ * scheduled time, so a slow answer delays nothing and hides nothing. Users mode is one virtual user
+ * per connection ({@link UsersModel}): one request at a time, a think time after each answer.
  *
  * <p>The connection is done (its latch counted down once) when it will send nothing more and owes
  * nothing, or when it is closed.
@@ -34,8 +37,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private final CountDownLatch done;
     private Schedule schedule;
     private final ResponseParser parser = new ResponseParser();
-    public final Stats warmup = new Stats();
-    public final Stats measured = new Stats();
+    private final Stats warmup;
+    private final Stats measured;
 
     private final long[] tags;
     private final long[] dueAt;
@@ -50,6 +53,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private ByteBuf inbound;
     private ByteBuf outbound;
+    private final int index;
+    private long userStop;
     private long nextSeq;
     private long batchSentAt;
     private int batchSize;
@@ -57,12 +62,15 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private boolean finished;
 
     /**
+     * @param stats where this connection counts, shared with the other connections of its event loop
      * @param connected counted down once the connection is open
      * @param done counted down once the connection has sent everything and owes nothing, or is closed
      */
-    public LoadConnection(RunConfig config, Workload workload, int index, long seed, CountDownLatch connected,
-                          CountDownLatch done) {
+    public LoadConnection(RunConfig config, Workload workload, int index, long seed, LoopStats stats,
+                          CountDownLatch connected, CountDownLatch done) {
         this.config = config;
+        this.warmup = stats.warmup();
+        this.measured = stats.measured();
         this.workload = workload;
         this.random = new SplittableRandom(seed);
         this.connected = connected;
@@ -73,6 +81,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         int queueCapacity = config.mode() == Mode.RATE ? config.queue() : 0;
         this.queuedTags = new long[queueCapacity];
         this.queuedDue = new long[queueCapacity];
+        this.index = index;
         this.nextSeq = index;
     }
 
@@ -95,12 +104,36 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         if (finished) {
             return;
         }
-        if (config.mode() == Mode.SATURATE) {
-            sendBatch(System.nanoTime());
-        } else {
-            tick();
+        switch (config.mode()) {
+            case SATURATE -> sendBatch(System.nanoTime());
+            case RATE -> tick();
+            case USERS -> {
+                UsersModel model = config.users();
+                long holdEnd = schedule.startNanos() + model.rampUp().toNanos() + config.duration().toNanos();
+                userStop = holdEnd + model.stopOffsetNanos(index, config.connections());
+                sendAsUserAt(schedule.startNanos() + model.startOffsetNanos(index, config.connections()));
+                return;
+            }
         }
         flush();
+    }
+
+    /** Users mode: the next request of this user at {@code at}, unless the user has stopped by then. */
+    private void sendAsUserAt(long at) {
+        if (at >= userStop) {
+            stopSending();
+            return;
+        }
+        ctx.executor().schedule(() -> {
+            long now = System.nanoTime();
+            long tag = workload.next(random);
+            if (tag == Workload.NO_MORE) {
+                stopSending();
+                return;
+            }
+            send(tag, now, now);
+            flush();
+        }, Math.max(0, at - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     // ---- sending
@@ -246,7 +279,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             }
         }
         stats.countAnswer(schedule.measuredSecond(now));
-        if (config.mode() == Mode.RATE) {
+        if (config.mode() != Mode.SATURATE) {
             stats.recordLatency(now - due);
         } else if (inFlight == 0) {
             stats.latency.recordValueWithCount(Math.min(Stats.HIGHEST_MICROS, (now - batchSentAt) / 1000), batchSize);
@@ -255,7 +288,13 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             fail(ErrorKind.CONNECTION_CLOSED, "the server answered with Connection: close");
             return;
         }
-        if (config.mode() == Mode.RATE) {
+        if (config.mode() == Mode.USERS) {
+            if (sending) {
+                UsersModel model = config.users();
+                long min = model.thinkMin().toNanos();
+                sendAsUserAt(now + min + random.nextLong(model.thinkMax().toNanos() - min + 1));
+            }
+        } else if (config.mode() == Mode.RATE) {
             if (queued > 0 && sending) {
                 long queuedTag = queuedTags[queueHead];
                 long queuedAt = queuedDue[queueHead];
