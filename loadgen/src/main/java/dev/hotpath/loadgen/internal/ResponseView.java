@@ -14,10 +14,12 @@ public final class ResponseView {
     boolean http10;
     boolean closes;
     long contentLength;
-    private byte[] line = new byte[256];
-    private byte[] location = new byte[256];
+    // Empty until needed and then as large as the largest seen: one connection per virtual user makes
+    // these a measurable part of a user's cost (bench/loadgen/users-memory.sh).
+    private byte[] line = new byte[0];
+    private byte[] location = new byte[0];
     private int locationLength = -1;
-    private byte[] body = new byte[1024];
+    private byte[] body = new byte[0];
     private int bodyLength;
 
     void begin(int status, boolean http10) {
