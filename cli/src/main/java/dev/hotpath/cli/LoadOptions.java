@@ -88,7 +88,7 @@ final class LoadOptions {
     private Double maxErrorRate;
 
     @Option(names = "--max-generator-lag-ms", defaultValue = "" + RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS,
-        description = "Rate mode fails when the generator's own p99 send lag is above this (default: ${DEFAULT-VALUE}).")
+        description = "Rate mode fails when the p99 lateness of the generator's own wake-ups is above this (default: ${DEFAULT-VALUE}).")
     private double maxGeneratorLag;
 
     @Option(names = "--key", description = "API key (redirect seeding, create).")

@@ -25,7 +25,7 @@ import java.time.Duration;
  * @param maxErrorRate fail when (errors + unexpected + mismatches) / attempted is above this; null for
  *     the default of zero tolerance
  * @param maxGeneratorLagMillis rate mode fails, naming the generator as the bottleneck, when the p99 of
- *     its own lateness in sending requests it was free to send is above this
+ *     the lateness of its own wake-ups (to send what fell due) is above this
  * @param users ramps and think times ({@link Mode#USERS} only; null otherwise); {@code connections} is
  *     the number of users and {@code duration} the hold
  */

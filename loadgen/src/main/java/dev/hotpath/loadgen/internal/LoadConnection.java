@@ -30,6 +30,17 @@ import java.util.concurrent.TimeUnit;
  * nothing, or when it is closed.
  */
 public final class LoadConnection extends ChannelInboundHandlerAdapter {
+    /**
+     * Rate mode wakes at most this often per connection and sends everything due by then: a timer per
+     * request would cost more than the request at a million a second. The wait counts in the latency
+     * (measured from the scheduled time) and the send lag, never hidden.
+     */
+    private static final long MIN_WAKE_NANOS = 50_000;
+    /** Rate mode: how long a connection lets arrivals gather before it writes them, see the constructor. */
+    private final long wakeNanos;
+    /** Rate mode: when the current wake-up was meant to happen; its lateness is the generator's own lag. */
+    private long intendedWake;
+
     private final RunConfig config;
     private final Workload workload;
     private final SplittableRandom random;
@@ -83,6 +94,11 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         this.queuedDue = new long[queueCapacity];
         this.index = index;
         this.nextSeq = index;
+        // Pipelined rate mode writes its arrivals in batches of about `pipeline`, as a pipelining client
+        // does: it wakes once per `pipeline` of its arrivals. Each request's latency still runs from its
+        // own scheduled time, so the gathering wait is measured, not hidden.
+        this.wakeNanos = config.mode() != Mode.RATE ? 0
+            : Math.max(MIN_WAKE_NANOS, (long) ((config.pipeline() - 1) * (double) config.connections() * 1e9 / config.rps()));
     }
 
     @Override
@@ -106,7 +122,10 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         }
         switch (config.mode()) {
             case SATURATE -> sendBatch(System.nanoTime());
-            case RATE -> tick();
+            case RATE -> {
+                intendedWake = schedule.startNanos();
+                tick();
+            }
             case USERS -> {
                 UsersModel model = config.users();
                 long holdEnd = schedule.startNanos() + model.rampUp().toNanos() + config.duration().toNanos();
@@ -118,10 +137,13 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         flush();
     }
 
-    /** Users mode: the next request of this user at {@code at}, unless the user has stopped by then. */
+    /**
+     * Users mode: the next request of this user at {@code at}; when the user stops before then, it
+     * stays connected and idle until its stop time, as a real user's open connection would.
+     */
     private void sendAsUserAt(long at) {
         if (at >= userStop) {
-            stopSending();
+            ctx.executor().schedule(this::stopSending, Math.max(0, userStop - System.nanoTime()), TimeUnit.NANOSECONDS);
             return;
         }
         ctx.executor().schedule(() -> {
@@ -164,6 +186,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         long now = System.nanoTime();
+        statsFor(intendedWake).recordGeneratorLag(now - intendedWake);
         while (true) {
             long due = schedule.dueNanos(nextSeq);
             if (due >= schedule.endNanos()) {
@@ -171,7 +194,9 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (due > now) {
-                ctx.executor().schedule(this::tickAndFlush, due - now, TimeUnit.NANOSECONDS);
+                long delay = Math.max(due - now, wakeNanos);
+                intendedWake = now + delay;
+                ctx.executor().schedule(this::tickAndFlush, delay, TimeUnit.NANOSECONDS);
                 return;
             }
             long tag = workload.next(random);
@@ -181,7 +206,6 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             }
             Stats stats = statsFor(due);
             if (inFlight < config.pipeline()) {
-                stats.recordGeneratorLag(now - due);
                 send(tag, due, now);
             } else if (queued < queuedTags.length) {
                 int slot = (queueHead + queued++) % queuedTags.length;

@@ -14,7 +14,7 @@ public final class Stats {
 
     public final Histogram latency = new Histogram(HIGHEST_MICROS, 3);
     public final Histogram sendLag = new Histogram(HIGHEST_MICROS, 3);
-    /** How late the generator itself sent requests it was free to send (rate mode): its own lag behind schedule. */
+    /** How late the generator's own wake-ups ran against when they were due (rate mode): its lag behind schedule. */
     public final Histogram generatorLag = new Histogram(HIGHEST_MICROS, 3);
     public long attempted;
     public long ok;
