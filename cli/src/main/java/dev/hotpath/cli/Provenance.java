@@ -29,8 +29,26 @@ final class Provenance {
             // not Linux: keep the default
         }
         return System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
-            + Runtime.getRuntime().availableProcessors() + " cores (" + model + "), "
-            + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB max heap";
+            + onlineCores() + " cores online (" + model + "), this process may use "
+            + Runtime.getRuntime().availableProcessors() + ", " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+            + " MiB max heap";
+    }
+
+    /**
+     * The machine's online cores, from {@code /sys/devices/system/cpu/online} ("0-1,4"): unlike
+     * {@code availableProcessors()} not narrowed by the CPU set this process was started with.
+     */
+    static int onlineCores() {
+        try {
+            int count = 0;
+            for (String range : Files.readString(Path.of("/sys/devices/system/cpu/online")).strip().split(",")) {
+                int dash = range.indexOf('-');
+                count += dash < 0 ? 1 : Integer.parseInt(range.substring(dash + 1)) - Integer.parseInt(range.substring(0, dash)) + 1;
+            }
+            return count;
+        } catch (IOException | RuntimeException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
     }
 
     private static String git(String... args) {

@@ -175,7 +175,9 @@ final class SuiteCommand implements Callable<Integer> {
     private static String defaultServer() {
         String java = ProcessHandle.current().info().command().orElse("java");
         String jar = Path.of(SuiteCommand.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
-        String pin = Runtime.getRuntime().availableProcessors() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset"))
+        // The machine's cores, not this process's: when the suite itself is pinned to core 1, the
+        // server must still go to core 0 rather than inherit the suite's CPU set.
+        String pin = Provenance.onlineCores() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset"))
             ? "taskset -c 0 " : "";
         return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar " + jar
             + " serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1";
