@@ -378,9 +378,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             return;
         }
         PendingResponse next;
-        while ((next = pending.peek()) != null && next.response() != null) {
+        while ((next = pending.peek()) != null && next.isComplete()) {
             pending.poll();
-            write(next.response(), next.flags);
+            Response response = next.response();
+            if (response == null) {
+                loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
+                response = INTERNAL_ERROR;
+            }
+            write(response, next.flags);
         }
         lastActivityAt = server.clock.millis();
         flushOutbound();
