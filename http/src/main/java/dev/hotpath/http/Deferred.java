@@ -12,15 +12,4 @@ public interface Deferred {
      * @throws IllegalStateException when this slot was already completed
      */
     void complete(Response response);
-
-    /**
-     * Like {@link #complete}, but the response is built by {@code answer} on the connection's event
-     * loop, when its turn comes: for work that finishes on a thread whose time is precious (a single
-     * writer that acknowledges a whole batch) and should not spend it encoding answers. {@code answer}
-     * runs at most once, must not block, and is answered {@code 500} if it throws or returns null;
-     * if the client went away first it does not run.
-     *
-     * @throws IllegalStateException when this slot was already completed
-     */
-    void completeOnLoop(java.util.function.Supplier<Response> answer);
 }

@@ -74,42 +74,6 @@ class PipeliningIT {
     }
 
     @Test
-    void buildsAnAnswerCompletedOnLoopOnTheConnectionsEventLoopInItsTurn() throws Exception {
-        java.util.concurrent.atomic.AtomicReference<Thread> builtOn = new java.util.concurrent.atomic.AtomicReference<>();
-        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
-            client.send("GET /slow/1 HTTP/1.1\r\nHost: a\r\n\r\nGET /seen/2 HTTP/1.1\r\nHost: a\r\n\r\n");
-            assertThat(server.nextEvent()).isEqualTo("parked 1");
-            assertThat(server.nextEvent()).isEqualTo("seen 2");
-            server.completeOnLoop("1", () -> {
-                builtOn.set(Thread.currentThread());
-                return Response.text(200, "built");
-            });
-            assertThat(client.read().bodyText()).isEqualTo("built");
-            assertThat(client.read().bodyText()).isEqualTo("2");
-        }
-        assertThat(builtOn.get()).isNotNull().isNotEqualTo(Thread.currentThread());
-        assertThat(builtOn.get().getName()).doesNotContain("main");
-    }
-
-    @Test
-    void answers500WhenAnAnswerBuiltOnTheLoopFailsAndKeepsTheConnection() throws Exception {
-        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
-            client.send("GET /slow/1 HTTP/1.1\r\nHost: a\r\n\r\n");
-            assertThat(server.nextEvent()).isEqualTo("parked 1");
-            server.completeOnLoop("1", () -> {
-                throw new IllegalStateException("cannot build");
-            });
-            assertThat(client.read().status()).isEqualTo(500);
-            client.send("GET /slow/2 HTTP/1.1\r\nHost: a\r\n\r\n");
-            assertThat(server.nextEvent()).isEqualTo("parked 2");
-            server.completeOnLoop("2", () -> null);
-            assertThat(client.read().status()).isEqualTo(500);
-            client.send("GET /ping HTTP/1.1\r\nHost: a\r\n\r\n");
-            assertThat(client.read().bodyText()).isEqualTo("pong");
-        }
-    }
-
-    @Test
     void sendsNothingOfTheHeadResponseBodySoTheNextResponseParses() {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             client.send("HEAD /ping HTTP/1.1\r\nHost: a\r\n\r\nGET /ping HTTP/1.1\r\nHost: a\r\n\r\n");

@@ -99,15 +99,6 @@ final class TestServer implements AutoCloseable {
         deferred.complete(Response.of(200, "text/plain", ("slow " + id).getBytes(StandardCharsets.US_ASCII)));
     }
 
-    /** Completes parked request {@code id} with an answer built on the connection's loop. */
-    void completeOnLoop(String id, java.util.function.Supplier<Response> answer) {
-        Deferred deferred = parked.remove(id);
-        if (deferred == null) {
-            throw new AssertionError("request " + id + " is not parked");
-        }
-        deferred.completeOnLoop(answer);
-    }
-
     @Override
     public void close() {
         server.close(java.time.Duration.ofSeconds(5));

@@ -378,14 +378,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             return;
         }
         PendingResponse next;
-        while ((next = pending.peek()) != null && next.isComplete()) {
+        while ((next = pending.peek()) != null && next.response() != null) {
             pending.poll();
-            Response response = next.response();
-            if (response == null) {
-                loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
-                response = INTERNAL_ERROR;
-            }
-            write(response, next.flags);
+            write(next.response(), next.flags);
         }
         lastActivityAt = server.clock.millis();
         flushOutbound();

@@ -5,7 +5,6 @@ import dev.hotpath.http.Response;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * A response that cannot leave yet: either an async one not yet completed, or a finished one queued
@@ -16,19 +15,16 @@ final class PendingResponse implements Deferred {
 
     static {
         try {
-            RESPONSE = MethodHandles.lookup().findVarHandle(PendingResponse.class, "result", Object.class);
+            RESPONSE = MethodHandles.lookup().findVarHandle(PendingResponse.class, "response", Response.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private static final System.Logger LOG = System.getLogger(PendingResponse.class.getName());
-
     final int flags;
     private final Connection connection;
-    /** Null until completed; then a {@link Response}, or a {@link Supplier} the loop turns into one. */
     @SuppressWarnings("unused") // written through RESPONSE
-    private volatile Object result;
+    private volatile Response response;
 
     /** An async slot, completed later through {@link #complete}. */
     PendingResponse(Connection connection, int flags) {
@@ -39,47 +35,17 @@ final class PendingResponse implements Deferred {
     /** A finished response waiting for its turn. */
     PendingResponse(Connection connection, int flags, Response response) {
         this(connection, flags);
-        this.result = response;
+        this.response = response;
     }
 
-    /** Whether the response (or what builds it) has arrived. */
-    boolean isComplete() {
-        return result != null;
-    }
-
-    /**
-     * The response, built now if it came as a {@link Supplier} (on the connection's loop, the only
-     * caller); null when building it failed, which the caller answers 500.
-     */
     Response response() {
-        Object r = result;
-        if (r instanceof Response response) {
-            return response;
-        }
-        try {
-            if (((Supplier<?>) r).get() instanceof Response built) {
-                result = built;
-                return built;
-            }
-            LOG.log(System.Logger.Level.ERROR, "a deferred answer built no response");
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "building a deferred answer failed", e);
-        }
-        return null;
+        return response;
     }
 
     @Override
     public void complete(Response response) {
-        settle(Objects.requireNonNull(response, "response"));
-    }
-
-    @Override
-    public void completeOnLoop(Supplier<Response> answer) {
-        settle(Objects.requireNonNull(answer, "answer"));
-    }
-
-    private void settle(Object outcome) {
-        if (!RESPONSE.compareAndSet(this, null, outcome)) {
+        Objects.requireNonNull(response, "response");
+        if (!RESPONSE.compareAndSet(this, null, response)) {
             throw new IllegalStateException("response already completed");
         }
         connection.onCompleted();

@@ -72,7 +72,7 @@ final class LinkWrites {
             return;
         }
         List<Prepared> one = List.of(prepared);
-        if (!store.offer(new CreateLinks(one, links -> response.completeOnLoop(() -> created(links.getFirst())),
+        if (!store.offer(new CreateLinks(one, links -> response.complete(created(links.getFirst())),
             () -> response.complete(Errors.STORE_FAILED.response)))) {
             release(one);
             response.complete(Errors.OVERLOADED.response);
@@ -121,7 +121,7 @@ final class LinkWrites {
             for (int k = 0; k < ids.size(); k++) {
                 results[positions.get(k)] = ids.get(k);
             }
-            response.completeOnLoop(() -> bulkResults(results));
+            response.complete(bulkResults(results));
         }, () -> {
             positions.forEach(k -> results[k] = Errors.STORE_FAILED);
             response.complete(bulkResults(results));
