@@ -208,6 +208,11 @@ final class LinkTable {
         }
     }
 
+    /** Makes the next {@link #drainChangedVisits} report link {@code id} again (its flush failed); writer thread only. */
+    void unpersist(int id) {
+        persistedVisits[id >>> CHUNK_BITS][id & MASK] = -1;
+    }
+
     /** Receives changed visit counts. */
     interface VisitSink {
         void accept(int id, long visits);

@@ -431,24 +431,36 @@ final class LinkWrites {
      * statement, whatever the number of links, instead of an UPDATE per link (which, at tens of
      * thousands of distinct links a second, cost more than the redirects themselves).
      */
+    /**
+     * Appends the visit counts changed since the last flush to {@code visit_log}. The counts are
+     * drained once, so a retry of this write by the writer inserts the same row; if it fails for good,
+     * the drained links are marked unpersisted and the next flush writes them again.
+     */
     private final class FlushVisits implements dev.hotpath.store.Write {
+        private byte[] counts;
+
         @Override
         public void apply(java.sql.Connection db) throws java.sql.SQLException {
-            java.io.ByteArrayOutputStream counts = new java.io.ByteArrayOutputStream();
-            java.io.DataOutputStream out = new java.io.DataOutputStream(counts);
-            table.drainChangedVisits((id, visits) -> {
-                try {
-                    out.writeInt(id);
-                    out.writeLong(visits);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            if (db != null && counts.size() > 0) {
+            if (counts == null) {
+                counts = drainChangedVisits();
+            }
+            if (db != null && counts.length > 0) {
                 var insert = store.statement(db, "INSERT INTO visit_log (counts) VALUES (?)");
-                insert.setBytes(1, counts.toByteArray());
+                insert.setBytes(1, counts);
                 insert.executeUpdate();
             }
+        }
+
+        private byte[] drainChangedVisits() {
+            java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(1024);
+            java.nio.ByteBuffer[] grown = {out};
+            table.drainChangedVisits((id, visits) -> {
+                if (grown[0].remaining() < 12) {
+                    grown[0] = java.nio.ByteBuffer.allocate(grown[0].capacity() * 2).put(grown[0].flip());
+                }
+                grown[0].putInt(id).putLong(visits);
+            });
+            return java.util.Arrays.copyOf(grown[0].array(), grown[0].position());
         }
 
         @Override
@@ -458,7 +470,14 @@ final class LinkWrites {
         @Override
         public void failed(Exception cause) {
             System.getLogger(LinkWrites.class.getName()).log(System.Logger.Level.WARNING,
-                "visit counts not persisted", cause);
+                "visit counts not persisted; the next flush retries them", cause);
+            if (counts != null) {
+                java.nio.ByteBuffer drained = java.nio.ByteBuffer.wrap(counts);
+                while (drained.remaining() >= 12) {
+                    table.unpersist(drained.getInt());
+                    drained.getLong();
+                }
+            }
         }
     }
 }
