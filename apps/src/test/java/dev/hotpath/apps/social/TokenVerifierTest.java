@@ -75,6 +75,9 @@ class TokenVerifierTest {
         assertThat(refusal(token(HS256, "{\"sub\":\"42\",\"username\":\"u\"}", SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
         assertThat(refusal(token(HS256, "not json", SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
         assertThat(refusal(token(HS256, good, SECRET))).isNull();
+        assertThat(refusal(token("{\"typ\":\"JWT\",\"alg\":\"HS256\"}", good, SECRET))).as("a header written otherwise").isNull();
+        assertThat(refusal(token("{\"alg\":\"HS256\"}", good, SECRET))).isNull();
+        assertThat(refusal(token("[\"alg\",\"HS256\"]", good, SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
     }
 
     @ParameterizedTest
