@@ -17,11 +17,21 @@ import java.util.Objects;
 public final class Routes {
     /** Use the server's default body limit ({@link ServerLimits#maxBodyBytes()}). */
     public static final int DEFAULT_BODY_LIMIT = -1;
+    /** The answer to a path no route matches, unless the app gives its own. */
+    public static final Response NOT_FOUND =
+        Response.json(404, "{\"error\":\"not_found\",\"message\":\"no route for this path\"}");
 
     private final List<Route> routes;
+    private final Response notFound;
 
-    private Routes(List<Route> routes) {
+    private Routes(List<Route> routes, Response notFound) {
         this.routes = routes;
+        this.notFound = notFound;
+    }
+
+    /** What a path no route matches is answered. */
+    public Response notFound() {
+        return notFound;
     }
 
     public static Builder builder() {
@@ -50,6 +60,16 @@ public final class Routes {
     /** Collects routes; refuses the same method and pattern twice. */
     public static final class Builder {
         private final List<Route> routes = new ArrayList<>();
+        private Response notFound = NOT_FOUND;
+
+        /** Answers a path no route matches with {@code response} (a 404, as an app's contract words it). */
+        public Builder notFound(Response response) {
+            if (response.status() != 404) {
+                throw new IllegalArgumentException("the answer to an unknown path is a 404, not " + response.status());
+            }
+            this.notFound = response;
+            return this;
+        }
 
         public Builder get(String pattern, Handler handler) {
             return route(Method.GET, pattern, DEFAULT_BODY_LIMIT, handler);
@@ -95,7 +115,7 @@ public final class Routes {
         }
 
         public Routes build() {
-            return new Routes(Collections.unmodifiableList(new ArrayList<>(routes)));
+            return new Routes(Collections.unmodifiableList(new ArrayList<>(routes)), notFound);
         }
     }
 }

@@ -44,8 +44,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
     private static final AtomicIntegerFieldUpdater<Connection> DRAIN_SCHEDULED =
         AtomicIntegerFieldUpdater.newUpdater(Connection.class, "drainScheduled");
-    private static final Response NOT_FOUND =
-        Response.json(404, "{\"error\":\"not_found\",\"message\":\"no route for this path\"}");
     private static final Response INTERNAL_ERROR =
         Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the handler failed\"}");
     private static final Response OVERLOADED = Response.builder(503).header("Retry-After", "1")
@@ -198,7 +196,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             return;
         }
         if (route == null) {
-            respond(NOT_FOUND, flags);
+            respond(server.router.notFound(), flags);
             return;
         }
         RouteHandler handler = route.handler(head.method());

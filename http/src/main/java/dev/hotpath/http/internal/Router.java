@@ -26,8 +26,10 @@ public final class Router {
     private final int mask;
     private final List<Pattern> patterns;
     private final Response asteriskOptions;
+    private final Response notFound;
 
     public Router(Routes routes, int defaultMaxBody) {
+        this.notFound = routes.notFound();
         Map<String, RouteEntry.Builder> byPattern = new LinkedHashMap<>();
         Set<Method> allMethods = EnumSet.noneOf(Method.class);
         for (Routes.Route route : routes.list()) {
@@ -63,6 +65,11 @@ public final class Router {
             allMethods.add(Method.HEAD);
         }
         asteriskOptions = Response.builder(204).header("Allow", allowValue(allMethods)).build();
+    }
+
+    /** The answer to a path no route matches. */
+    public Response notFound() {
+        return notFound;
     }
 
     /** The answer to {@code OPTIONS *}. */
