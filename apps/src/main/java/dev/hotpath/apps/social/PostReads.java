@@ -27,10 +27,21 @@ public final class PostReads implements AutoCloseable {
 
     private final PreparedStatement feed;
     private final PreparedStatement byId;
+    private final PreparedStatement one;
 
     public PostReads(Connection readOnly) throws SQLException {
         this.feed = readOnly.prepareStatement(POST + " ORDER BY p.created_at DESC, p.id DESC LIMIT " + FEED_SIZE);
         this.byId = readOnly.prepareStatement(POST + " WHERE p.id = ?");
+        this.one = readOnly.prepareStatement("SELECT 1");
+    }
+
+    /** A real {@code SELECT 1}, for {@code /health}. */
+    public void ping() throws SQLException {
+        try (ResultSet rs = one.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("SELECT 1 returned no row");
+            }
+        }
     }
 
     /** {@code {"posts":[...]}}: the newest posts. */
@@ -85,5 +96,6 @@ public final class PostReads implements AutoCloseable {
     public void close() throws SQLException {
         feed.close();
         byId.close();
+        one.close();
     }
 }

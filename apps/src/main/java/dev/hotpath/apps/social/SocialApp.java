@@ -1,0 +1,367 @@
+package dev.hotpath.apps.social;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.Method;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Response;
+import dev.hotpath.http.Routes;
+import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.Write;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The social feed API of {@code ../shared/api/social.md} under the challenge's rules: reads run on the
+ * event loop that received them, each loop with its own read-only connection and prepared statements
+ * ({@link PostReads}; SQLite answers from its page cache, so a read is CPU work, and a hop to another
+ * pool would cost more than it); writes go through the {@link GroupCommitWriter}, and each is answered
+ * after the commit that holds it. Every request verifies its token ({@link TokenVerifier}); nothing is
+ * cached across requests.
+ */
+public final class SocialApp implements AutoCloseable {
+    /** Characters a post body may have after trimming. */
+    public static final int MAX_BODY_CHARS = 500;
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final int QUEUE = 4096;
+    private static final int MAX_BATCH = 256;
+
+    private final SocialConfig config;
+    private final TokenVerifier tokens;
+    private final GroupCommitWriter writer;
+    private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<PostReads> reads;
+    private final long startedAt;
+    private PreparedStatement insertPost;
+    private PreparedStatement insertedPost;
+    private PreparedStatement postExists;
+    private PreparedStatement insertLike;
+
+    private SocialApp(SocialConfig config, Connection writeConnection) {
+        this.config = config;
+        this.tokens = new TokenVerifier(config.jwtSecret());
+        this.writer = new GroupCommitWriter("social-writer", writeConnection, QUEUE, MAX_BATCH);
+        this.startedAt = config.clock().millis();
+        this.reads = ThreadLocal.withInitial(() -> {
+            try {
+                Connection c = SqliteDatabase.openForReading(config.database());
+                readConnections.add(c);
+                return new PostReads(c);
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot open a read connection on " + config.database(), e);
+            }
+        });
+    }
+
+    /**
+     * Opens the API on an existing database.
+     *
+     * @throws IllegalArgumentException when the file does not exist (the challenge provides it seeded)
+     */
+    public static SocialApp open(SocialConfig config) throws SQLException {
+        if (!Files.isRegularFile(config.database())) {
+            throw new IllegalArgumentException("SQLITE_PATH " + config.database() + " does not exist (create one with hotpath social seed)");
+        }
+        return new SocialApp(config, SqliteDatabase.openForWriting(config.database(), config.durability()));
+    }
+
+    public Routes routes() {
+        return Routes.builder()
+            .get("/health", this::health)
+            .get("/feed", this::feed)
+            .get("/posts/{id}", this::post)
+            .post("/posts", (AsyncHandler) this::createPost)
+            .route(Method.POST, "/posts/{id}/like", Routes.DEFAULT_BODY_LIMIT, (AsyncHandler) this::like)
+            .notFound(SocialErrors.NOT_FOUND)
+            .build();
+    }
+
+    // ---- reads, on the event loop
+
+    private Response health(Request request) {
+        long uptime = (config.clock().millis() - startedAt) / 1000;
+        try {
+            reads.get().ping();
+            return Response.json(200, "{\"status\":\"ok\",\"db\":\"ok\",\"uptime_s\":" + uptime + "}");
+        } catch (SQLException | RuntimeException e) {
+            return Response.of(503, "application/json", json(g -> {
+                g.writeStartObject();
+                g.writeStringField("status", "degraded");
+                g.writeStringField("db", "unreachable");
+                g.writeStringField("error", String.valueOf(e.getMessage()));
+                g.writeEndObject();
+            }));
+        }
+    }
+
+    private Response feed(Request request) {
+        try {
+            return Response.of(200, "application/json", reads.get().feed());
+        } catch (SQLException | RuntimeException e) {
+            return SocialErrors.INTERNAL;
+        }
+    }
+
+    private Response post(Request request) {
+        long id = postId(request.pathParam(0));
+        if (id < 0) {
+            return SocialErrors.INVALID_POST_ID;
+        }
+        try {
+            byte[] post = reads.get().post(id);
+            return post == null ? SocialErrors.POST_NOT_FOUND : Response.of(200, "application/json", post);
+        } catch (SQLException | RuntimeException e) {
+            return SocialErrors.INTERNAL;
+        }
+    }
+
+    /** A positive decimal integer of at most 18 digits, or -1 ({@code 0}, {@code -1}, {@code abc}, {@code 1.5}). */
+    static long postId(String text) {
+        if (text.isEmpty() || text.length() > 18) {
+            return -1;
+        }
+        long id = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            id = id * 10 + (c - '0');
+        }
+        return id == 0 ? -1 : id;
+    }
+
+    // ---- writes, through the writer
+
+    private TokenVerifier.Result authenticate(Request request) {
+        return tokens.verify(request.header(HeaderName.AUTHORIZATION), config.clock().millis() / 1000);
+    }
+
+    private void createPost(Request request, Deferred response) {
+        TokenVerifier.Result user = authenticate(request);
+        if (!user.verified()) {
+            response.complete(SocialErrors.unauthorized(user.refusal()));
+            return;
+        }
+        String body;
+        try {
+            body = bodyField(request.bodyBytes());
+        } catch (JsonProcessingException e) {
+            response.complete(SocialErrors.MALFORMED_JSON);
+            return;
+        } catch (IOException e) {
+            response.complete(SocialErrors.INTERNAL);
+            return;
+        }
+        body = body == null ? "" : body.strip();
+        if (body.isEmpty()) {
+            response.complete(SocialErrors.BODY_REQUIRED);
+            return;
+        }
+        if (body.codePointCount(0, body.length()) > MAX_BODY_CHARS) {
+            response.complete(SocialErrors.BODY_TOO_LONG);
+            return;
+        }
+        if (!writer.offer(new CreatePost(user, body, response))) {
+            response.complete(SocialErrors.OVERLOADED);
+        }
+    }
+
+    /**
+     * The {@code body} string of a request body, or null when it is absent or not a string (an empty
+     * request body counts as absent).
+     *
+     * @throws JsonProcessingException when the request body is not valid JSON
+     */
+    static String bodyField(byte[] requestBody) throws IOException {
+        if (requestBody.length == 0) {
+            return null;
+        }
+        String body = null;
+        try (JsonParser p = JSON.createParser(requestBody)) {
+            JsonToken first = p.nextToken();
+            if (first == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken value = p.nextToken();
+                    if (field.equals("body")) {
+                        body = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    }
+                    p.skipChildren();
+                }
+            } else {
+                p.skipChildren();
+            }
+            if (p.nextToken() != null) {
+                throw new JsonParseTrailer(p);
+            }
+        }
+        return body;
+    }
+
+    /** Content after the JSON value: the body is not one JSON document. */
+    private static final class JsonParseTrailer extends JsonProcessingException {
+        JsonParseTrailer(JsonParser p) {
+            super("trailing content after the JSON value", p.currentLocation());
+        }
+    }
+
+    private void like(Request request, Deferred response) {
+        TokenVerifier.Result user = authenticate(request);
+        if (!user.verified()) {
+            response.complete(SocialErrors.unauthorized(user.refusal()));
+            return;
+        }
+        long id = postId(request.pathParam(0));
+        if (id < 0) {
+            response.complete(SocialErrors.INVALID_POST_ID);
+            return;
+        }
+        if (!writer.offer(new LikePost(user.userId(), id, response))) {
+            response.complete(SocialErrors.OVERLOADED);
+        }
+    }
+
+    /** A new post: its id and {@code created_at} (the column default) are read back inside the write. */
+    private final class CreatePost implements Write {
+        private final TokenVerifier.Result user;
+        private final String body;
+        private final Deferred response;
+        private long id;
+        private String createdAt;
+
+        CreatePost(TokenVerifier.Result user, String body, Deferred response) {
+            this.user = user;
+            this.body = body;
+            this.response = response;
+        }
+
+        @Override
+        public void apply(Connection db) throws SQLException {
+            if (insertPost == null) {
+                insertPost = db.prepareStatement("INSERT INTO posts (user_id, body) VALUES (?, ?)");
+                insertedPost = db.prepareStatement("SELECT id, created_at FROM posts WHERE rowid = last_insert_rowid()");
+            }
+            insertPost.setLong(1, user.userId());
+            insertPost.setString(2, body);
+            insertPost.executeUpdate();
+            try (ResultSet rs = insertedPost.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+                createdAt = rs.getString(2);
+            }
+        }
+
+        @Override
+        public void committed() {
+            response.complete(Response.of(201, "application/json", json(g -> {
+                g.writeStartObject();
+                g.writeFieldName("post");
+                g.writeStartObject();
+                g.writeNumberField("id", id);
+                g.writeStringField("body", body);
+                g.writeStringField("created_at", createdAt);
+                g.writeStringField("author", user.username());
+                g.writeNumberField("like_count", 0);
+                g.writeEndObject();
+                g.writeEndObject();
+            })));
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            response.complete(SocialErrors.INTERNAL);
+        }
+    }
+
+    /** A like: 201 the first time for this user and post, 200 afterwards, 404 for no such post. */
+    private final class LikePost implements Write {
+        private final long userId;
+        private final long postId;
+        private final Deferred response;
+        private boolean exists;
+        private boolean liked;
+
+        LikePost(long userId, long postId, Deferred response) {
+            this.userId = userId;
+            this.postId = postId;
+            this.response = response;
+        }
+
+        @Override
+        public void apply(Connection db) throws SQLException {
+            if (postExists == null) {
+                postExists = db.prepareStatement("SELECT 1 FROM posts WHERE id = ?");
+                insertLike = db.prepareStatement("INSERT OR IGNORE INTO likes (user_id, post_id) VALUES (?, ?)");
+            }
+            postExists.setLong(1, postId);
+            try (ResultSet rs = postExists.executeQuery()) {
+                exists = rs.next();
+            }
+            liked = false;
+            if (exists) {
+                insertLike.setLong(1, userId);
+                insertLike.setLong(2, postId);
+                liked = insertLike.executeUpdate() == 1;
+            }
+        }
+
+        @Override
+        public void committed() {
+            if (!exists) {
+                response.complete(SocialErrors.POST_NOT_FOUND);
+                return;
+            }
+            response.complete(Response.json(liked ? 201 : 200,
+                "{\"liked\":true,\"already_liked\":" + !liked + ",\"post_id\":" + postId + "}"));
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            response.complete(SocialErrors.INTERNAL);
+        }
+    }
+
+    private interface JsonBody {
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    private static byte[] json(JsonBody body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            body.write(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Commits what is queued, then closes the writer and every read connection. */
+    @Override
+    public void close() {
+        writer.close();
+        for (Connection c : readConnections) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // closing anyway
+            }
+        }
+    }
+}
