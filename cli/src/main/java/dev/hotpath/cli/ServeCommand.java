@@ -2,6 +2,8 @@ package dev.hotpath.cli;
 
 import dev.hotpath.apps.shortener.ShortenerApp;
 import dev.hotpath.apps.shortener.ShortenerConfig;
+import dev.hotpath.apps.social.SocialApp;
+import dev.hotpath.apps.social.SocialConfig;
 import dev.hotpath.apps.users.UsersApp;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.Routes;
@@ -25,13 +27,13 @@ import picocli.CommandLine.Spec;
  * finish requests in flight, close idle connections) and exits 0 within {@link #SHUTDOWN_GRACE_SECONDS}.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-    description = "Serve an app over HTTP/1.1 until SIGTERM or SIGINT: the URL shortener (default) or users.")
+    description = "Serve an app over HTTP/1.1 until SIGTERM or SIGINT: the URL shortener (default), users or social.")
 final class ServeCommand implements Callable<Integer> {
     /** Grace for requests in flight at shutdown; the process exits within 10 s of the signal. */
     static final int SHUTDOWN_GRACE_SECONDS = 8;
 
     /** The apps this build serves. */
-    enum App { SHORTENER, USERS }
+    enum App { SHORTENER, USERS, SOCIAL }
 
     @Spec
     private CommandSpec spec;
@@ -57,6 +59,12 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     private ShortenerOptions shortener;
 
+    @Option(names = "--sqlite-path", description = "social: the seeded database (default: $SQLITE_PATH).")
+    private java.nio.file.Path sqlitePath;
+
+    @Option(names = "--jwt-secret", description = "social: HMAC secret of the tokens (default: $JWT_SECRET).")
+    private String jwtSecret;
+
     @Override
     public Integer call() throws InterruptedException {
         int loops = eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
@@ -64,12 +72,18 @@ final class ServeCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--event-loops must be at least 1");
         }
         PrometheusRegistry metrics = new PrometheusRegistry();
-        ServerConfig config = new ServerConfig(bind, transport, loops, limits.toLimits(spec.commandLine()),
+        InetSocketAddress address = app == App.SOCIAL ? socialBind() : bind;
+        ServerConfig config = new ServerConfig(address, transport, loops, limits.toLimits(spec.commandLine()),
             Clock.systemUTC(), metrics);
         PrintWriter out = spec.commandLine().getOut();
         ShortenerApp shortenerApp = null;
+        AutoCloseable socialApp = null;
         Routes routes;
-        if (app == App.SHORTENER) {
+        if (app == App.SOCIAL) {
+            SocialApp social = openSocial();
+            socialApp = social;
+            routes = social.routes();
+        } else if (app == App.SHORTENER) {
             ShortenerConfig shortenerConfig = shortener.toConfig(spec.commandLine(), bind);
             shortenerApp = ShortenerApp.open(shortenerConfig, metrics);
             routes = shortenerApp.routes();
@@ -86,6 +100,7 @@ final class ServeCommand implements Callable<Integer> {
             if (shortenerApp != null) {
                 shortenerApp.close();
             }
+            closeQuietly(socialApp);
             throw e;
         }
         out.printf("hotpath %s listening on http://%s:%d (%s, %d event loops)%n", app.name().toLowerCase(),
@@ -101,9 +116,57 @@ final class ServeCommand implements Callable<Integer> {
         if (shortenerApp != null) {
             shortenerApp.close();
         }
+        closeQuietly(socialApp);
         out.println("hotpath: stopped");
         out.flush();
         return 0;
+    }
+
+    /** {@code --bind} when given, else {@code HOST} (127.0.0.1) and {@code PORT} (3000), as the challenge runs it. */
+    private InetSocketAddress socialBind() {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--bind")) {
+            return bind;
+        }
+        String host = System.getenv().getOrDefault("HOST", "127.0.0.1");
+        String port = System.getenv().getOrDefault("PORT", "3000");
+        try {
+            return new Converters.HostPort().convert(host + ":" + port);
+        } catch (picocli.CommandLine.TypeConversionException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "HOST/PORT: " + e.getMessage());
+        }
+    }
+
+    private SocialApp openSocial() {
+        java.nio.file.Path database = sqlitePath;
+        if (database == null && System.getenv("SQLITE_PATH") != null) {
+            database = java.nio.file.Path.of(System.getenv("SQLITE_PATH"));
+        }
+        String secret = jwtSecret != null ? jwtSecret : System.getenv("JWT_SECRET");
+        if (database == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "serve social needs SQLITE_PATH or --sqlite-path");
+        }
+        if (secret == null || secret.isEmpty()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "serve social needs JWT_SECRET or --jwt-secret");
+        }
+        try {
+            return SocialApp.open(new SocialConfig(database, secret.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                shortener.durability(spec.commandLine(), dev.hotpath.store.Durability.NORMAL), Clock.systemUTC()));
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot open " + database + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            System.getLogger(ServeCommand.class.getName()).log(System.Logger.Level.WARNING, "closing the app failed", e);
+        }
     }
 
     private void describeKeys(PrintWriter out, ShortenerApp shortenerApp) {

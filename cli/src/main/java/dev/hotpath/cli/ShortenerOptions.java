@@ -49,14 +49,21 @@ final class ShortenerOptions {
         return data;
     }
 
-    ShortenerConfig toConfig(CommandLine commandLine, InetSocketAddress bind) {
-        Durability mode;
+    /** The {@code --durability} given, or {@code fallback} when it was not given. */
+    Durability durability(CommandLine commandLine, Durability fallback) {
+        if (!commandLine.getParseResult().hasMatchedOption("--durability")) {
+            return fallback;
+        }
         try {
-            mode = Durability.valueOf(durability.toUpperCase(Locale.ROOT));
+            return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine,
                 "--durability must be full, normal or none, was '" + durability + "'");
         }
+    }
+
+    ShortenerConfig toConfig(CommandLine commandLine, InetSocketAddress bind) {
+        Durability mode = durability(commandLine, Durability.FULL);
         if (mode == Durability.NONE) {
             commandLine.getErr().println("hotpath: WARNING --durability none: links live in memory only and are lost"
                 + " when the process stops. For benchmarks only.");

@@ -49,6 +49,8 @@ class MainTest {
         "keys revoke --data /nonexistent | revoke needs the key id",
         "keys rotate               | Invalid value for positional parameter",
         "bench                     | Missing required parameter: SCENARIO",
+        "serve social --jwt-secret s | serve social needs SQLITE_PATH or --sqlite-path",
+        "serve social --sqlite-path /nonexistent.db --jwt-secret s | SQLITE_PATH /nonexistent.db does not exist",
         "social seed               | Missing required option: '--out=<out>'",
         "social seed --out x.db --users 0 | --users must be at least 1",
         "social tokens --db x.db --secret s --users 5..2 | --users must be A..B with 1 <= A <= B",
