@@ -8,6 +8,7 @@ import dev.hotpath.loadgen.scenario.CreateScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
+import dev.hotpath.loadgen.scenario.SocialScenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ final class LoadOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create or mixed.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create, mixed or social.")
     private String scenario;
 
     @Option(names = "--mode", defaultValue = "saturate",
@@ -116,6 +117,9 @@ final class LoadOptions {
     @Option(names = "--miss-percent", defaultValue = "1", description = "Mixed: share of unknown codes (default: ${DEFAULT-VALUE}).")
     private int missPercent;
 
+    @Option(names = "--tokens-file", description = "Social: bearer tokens, one per line (hotpath social tokens).")
+    private Path tokensFile;
+
     @Option(names = "--path", defaultValue = "/ping", description = "Path of the ping scenario (default: ${DEFAULT-VALUE}).")
     private String path;
 
@@ -153,6 +157,14 @@ final class LoadOptions {
         }
         switch (scenario) {
             case "ping" -> { }
+            case "social" -> {
+                if (mode != Mode.USERS) {
+                    throw new ParameterException(spec.commandLine(), "scenario social runs in --mode users");
+                }
+                if (tokensFile == null || !Files.isReadable(tokensFile)) {
+                    throw new ParameterException(spec.commandLine(), "scenario social needs a readable --tokens-file");
+                }
+            }
             case "redirect", "create", "mixed" -> {
                 if (!scenario.equals("create") && (links < 1 || links > 10_000_000)) {
                     throw new ParameterException(spec.commandLine(), "--links must be 1..10000000");
@@ -166,7 +178,7 @@ final class LoadOptions {
                 }
             }
             default -> throw new ParameterException(spec.commandLine(),
-                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed)");
+                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed, social)");
         }
     }
 
@@ -181,6 +193,7 @@ final class LoadOptions {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
                 linksFile);
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus);
+            case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
             default -> new PingScenario(path);

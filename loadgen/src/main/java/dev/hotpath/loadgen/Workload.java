@@ -24,6 +24,25 @@ public interface Workload {
     /** Whether the answer to {@code tag} is right. */
     Outcome check(long tag, ResponseView response);
 
+    /**
+     * The workload of connection {@code connection}: this one (shared, the default), or one of its own
+     * for scenarios whose next request depends on the user's earlier answers (a journey). A per-user
+     * workload is used by that connection's event loop only.
+     */
+    default Workload forConnection(int connection) {
+        return this;
+    }
+
+    /** Users mode: how long the user thinks after the answer to {@code tag}; negative for the run's think time. */
+    default long thinkNanos(long tag, SplittableRandom random) {
+        return -1;
+    }
+
+    /** Users mode: an extra wait before the user's first request. */
+    default long startDelayNanos(SplittableRandom random) {
+        return 0;
+    }
+
     /** Why the answer to {@code tag} is wrong, for the report of the first error. */
     default String describe(long tag, ResponseView response) {
         return "status " + response.status() + ", Location " + response.location() + ", body " + response.bodyText(200);

@@ -83,6 +83,83 @@ class HarnessIT {
     }
 
     @Test
+    void runsTheSocialJourneysAgainstTheRealSocialAppAndChecksEveryShape() throws Exception {
+        Path db = dir.resolve("social.db");
+        dev.hotpath.apps.social.SocialSeed.generate(db, new dev.hotpath.apps.social.SocialSeed.Size(30, 200), 4);
+        byte[] secret = "twelve-dollar-challenge".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        dev.hotpath.apps.social.SocialApp app = dev.hotpath.apps.social.SocialApp.open(
+            new dev.hotpath.apps.social.SocialConfig(db, secret, Durability.NORMAL, Clock.systemUTC()));
+        HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)), app.routes());
+        try {
+            long now = System.currentTimeMillis() / 1000;
+            java.util.List<String> tokens = new java.util.ArrayList<>();
+            dev.hotpath.apps.social.Tokens minter = new dev.hotpath.apps.social.Tokens(secret);
+            for (int user = 1; user <= 10; user++) {
+                tokens.add(minter.mint(user, "bench_user_" + user, now, now + 3600));
+            }
+            UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+            RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 20, Duration.ofSeconds(2), model),
+                new dev.hotpath.loadgen.scenario.SocialScenario(tokens, 0.001), Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.measured().ok).isGreaterThan(100);
+        } finally {
+            server.close(Duration.ofSeconds(5));
+            app.close();
+        }
+        try (ShortenerFixture other = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+            RunResult wrongServer = LoadRun.run(RunConfig.users(HOST, other.port(), 2, Duration.ofMillis(300), model),
+                new dev.hotpath.loadgen.scenario.SocialScenario(java.util.List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 0.001),
+                Progress.NONE);
+            assertThat(wrongServer.verdict().pass()).isFalse();
+            assertThat(wrongServer.measured().unexpectedStatus).isPositive();
+        }
+    }
+
+    @Test
+    void failsWhenTheScenarioItselfThrows() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            Scenario broken = new Scenario() {
+                @Override
+                public String name() {
+                    return "broken";
+                }
+
+                @Override
+                public Workload prepare(RunConfig config) {
+                    Workload ping = new PingScenario("/ping").prepare(config);
+                    return new Workload() {
+                        private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+                        @Override
+                        public long next(SplittableRandom random) {
+                            if (calls.incrementAndGet() > 3) {
+                                throw new IllegalStateException("scenario bug");
+                            }
+                            return ping.next(random);
+                        }
+
+                        @Override
+                        public void write(long tag, ByteBuf out) {
+                            ping.write(tag, out);
+                        }
+
+                        @Override
+                        public Outcome check(long tag, ResponseView response) {
+                            return ping.check(tag, response);
+                        }
+                    };
+                }
+            };
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 1, 1, Duration.ofSeconds(1)), broken,
+                Progress.NONE);
+            assertThat(result.measured().errors[ErrorKind.GENERATOR_ERROR.ordinal()]).isEqualTo(1);
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(ResultWriter.firstError(result)).contains("scenario bug");
+        }
+    }
+
+    @Test
     void spreadsConnectionsOverLoopbackSourceAddresses() {
         assertThat(LoadRun.sourceAddress(0).getHostAddress()).isEqualTo("127.0.0.2");
         assertThat(LoadRun.sourceAddress(19_999).getHostAddress()).isEqualTo("127.0.0.2");

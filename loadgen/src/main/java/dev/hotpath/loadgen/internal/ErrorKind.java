@@ -9,7 +9,9 @@ public enum ErrorKind {
     /** The bytes received are not a valid HTTP/1.1 response. */
     PROTOCOL_ERROR,
     /** No answer by the end of the drain period. */
-    TIMEOUT;
+    TIMEOUT,
+    /** The harness itself failed (a scenario threw): the run cannot be trusted, so it fails. */
+    GENERATOR_ERROR;
 
     /** The name used in result.json. */
     public String key() {

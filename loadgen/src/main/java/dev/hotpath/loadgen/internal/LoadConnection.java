@@ -82,7 +82,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         this.config = config;
         this.warmup = stats.warmup();
         this.measured = stats.measured();
-        this.workload = workload;
+        this.workload = workload.forConnection(index);
         this.random = new SplittableRandom(seed);
         this.connected = connected;
         this.done = done;
@@ -117,6 +117,19 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void begin() {
+        guarded(this::start);
+    }
+
+    /** Runs a step of this connection's own work; anything it throws ends the connection as a generator error. */
+    private void guarded(Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            fail(ErrorKind.GENERATOR_ERROR, e.toString());
+        }
+    }
+
+    private void start() {
         if (finished) {
             return;
         }
@@ -130,7 +143,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 UsersModel model = config.users();
                 long holdEnd = schedule.startNanos() + model.rampUp().toNanos() + config.duration().toNanos();
                 userStop = holdEnd + model.stopOffsetNanos(index, config.connections());
-                sendAsUserAt(schedule.startNanos() + model.startOffsetNanos(index, config.connections()));
+                sendAsUserAt(schedule.startNanos() + model.startOffsetNanos(index, config.connections())
+                    + workload.startDelayNanos(random));
                 return;
             }
         }
@@ -146,7 +160,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             ctx.executor().schedule(this::stopSending, Math.max(0, userStop - System.nanoTime()), TimeUnit.NANOSECONDS);
             return;
         }
-        ctx.executor().schedule(() -> {
+        ctx.executor().schedule(() -> guarded(() -> {
             long now = System.nanoTime();
             long tag = workload.next(random);
             if (tag == Workload.NO_MORE) {
@@ -155,7 +169,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             }
             send(tag, now, now);
             flush();
-        }, Math.max(0, at - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }), Math.max(0, at - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     // ---- sending
@@ -221,8 +235,10 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void tickAndFlush() {
-        tick();
-        flush();
+        guarded(() -> {
+            tick();
+            flush();
+        });
     }
 
     private void send(long tag, long due, long now) {
@@ -271,7 +287,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 fail(ErrorKind.PROTOCOL_ERROR, parser.error());
                 break;
             }
-            onResponse(parser.view());
+            ResponseView view = parser.view();
+            guarded(() -> onResponse(view));
         }
         if (inbound != null && !inbound.isReadable()) {
             inbound.release();
@@ -314,9 +331,13 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         }
         if (config.mode() == Mode.USERS) {
             if (sending) {
-                UsersModel model = config.users();
-                long min = model.thinkMin().toNanos();
-                sendAsUserAt(now + min + random.nextLong(model.thinkMax().toNanos() - min + 1));
+                long think = workload.thinkNanos(tag, random);
+                if (think < 0) {
+                    UsersModel model = config.users();
+                    long min = model.thinkMin().toNanos();
+                    think = min + random.nextLong(model.thinkMax().toNanos() - min + 1);
+                }
+                sendAsUserAt(now + think);
             }
         } else if (config.mode() == Mode.RATE) {
             if (queued > 0 && sending) {

@@ -1,0 +1,276 @@
+package dev.hotpath.loadgen.scenario;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.Scenario;
+import dev.hotpath.loadgen.Workload;
+import dev.hotpath.loadgen.internal.ResponseView;
+import io.netty.buffer.ByteBuf;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The social challenge's load model ({@code ../shared/api/social.md}), one journey per user in
+ * {@code --mode users}: wait U(0,5) s once, then loop {@code GET /feed}, think U(3,7) s,
+ * {@code GET /posts/{a post of that feed}}, think U(3,8) s, like it with probability 0.15, create a post
+ * with probability 0.02, think U(5,15) s. Every answer is checked for its status and its JSON shape:
+ * post objects with exactly {@code id, body, created_at, author, like_count} in that order, the post
+ * asked for, a like of that post (201 the first time, 200 after), a created post with the token's
+ * username and the body sent. User i uses token i modulo the tokens given ({@code hotpath social tokens}).
+ */
+public final class SocialScenario implements Scenario {
+    private static final int FEED = 0;
+    private static final int READ = 1;
+    private static final int LIKE = 2;
+    private static final int CREATE = 3;
+    private static final int KIND_SHIFT = 56;
+
+    private final List<String> tokens;
+    private final double thinkScale;
+
+    /**
+     * @param tokens bearer tokens, one per user (reused round-robin when there are fewer than users)
+     * @param thinkScale multiplies every think time (1 for the model; tests shrink it)
+     */
+    public SocialScenario(List<String> tokens, double thinkScale) {
+        if (tokens.isEmpty()) {
+            throw new IllegalArgumentException("the social scenario needs tokens (hotpath social tokens)");
+        }
+        this.tokens = List.copyOf(tokens);
+        this.thinkScale = thinkScale;
+    }
+
+    @Override
+    public String name() {
+        return "social";
+    }
+
+    @Override
+    public Workload prepare(RunConfig config) {
+        Target target = Target.of(config);
+        return new Workload() {
+            @Override
+            public Workload forConnection(int connection) {
+                return new Journey(target, tokens.get(connection % tokens.size()), thinkScale);
+            }
+
+            @Override
+            public long next(SplittableRandom random) {
+                throw new IllegalStateException("social journeys are per connection");
+            }
+
+            @Override
+            public void write(long tag, ByteBuf out) {
+                throw new IllegalStateException("social journeys are per connection");
+            }
+
+            @Override
+            public Outcome check(long tag, ResponseView response) {
+                throw new IllegalStateException("social journeys are per connection");
+            }
+        };
+    }
+
+    /** One user's state: where in the loop it is, the posts of its last feed, what it will do next. */
+    private static final class Journey implements Workload {
+        private final Target target;
+        private final String authorization;
+        private final String username;
+        private final double thinkScale;
+        private final long[] feedIds = new long[32];
+        private int feedSize;
+        private long post;
+        private boolean likeNext;
+        private boolean createNext;
+        private int step = FEED;
+        private int created;
+
+        Journey(Target target, String token, double thinkScale) {
+            this.target = target;
+            this.authorization = "Bearer " + token;
+            this.username = usernameOf(token);
+            this.thinkScale = thinkScale;
+        }
+
+        @Override
+        public long startDelayNanos(SplittableRandom random) {
+            return uniform(random, 0, 5);
+        }
+
+        @Override
+        public long next(SplittableRandom random) {
+            if (step == READ && feedSize == 0) {
+                step = FEED; // the last feed was wrong (counted): start the loop again
+            }
+            int kind = step;
+            if (step == READ) {
+                post = feedIds[random.nextInt(feedSize)];
+            }
+            return (long) kind << KIND_SHIFT | (kind == CREATE ? created : post);
+        }
+
+        @Override
+        public void write(long tag, ByteBuf out) {
+            long id = tag & ((1L << KIND_SHIFT) - 1);
+            String host = "Host: " + target.authority() + "\r\n";
+            String request = switch ((int) (tag >>> KIND_SHIFT)) {
+                case FEED -> "GET /feed HTTP/1.1\r\n" + host + "\r\n";
+                case READ -> "GET /posts/" + id + " HTTP/1.1\r\n" + host + "\r\n";
+                case LIKE -> "POST /posts/" + id + "/like HTTP/1.1\r\n" + host + "Authorization: " + authorization
+                    + "\r\nContent-Length: 0\r\n\r\n";
+                default -> {
+                    String json = "{\"body\":\"" + bodyOf(id) + "\"}";
+                    yield "POST /posts HTTP/1.1\r\n" + host + "Authorization: " + authorization
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + json.length() + "\r\n\r\n" + json;
+                }
+            };
+            out.writeBytes(request.getBytes(StandardCharsets.UTF_8));
+        }
+
+        private String bodyOf(long n) {
+            return "hotpath bench post " + n + " by " + username;
+        }
+
+        @Override
+        public Outcome check(long tag, ResponseView response) {
+            long id = tag & ((1L << KIND_SHIFT) - 1);
+            int kind = (int) (tag >>> KIND_SHIFT);
+            try (JsonParser p = Links.JSON.createParser(response.bodyArray(), 0, response.bodyLength())) {
+                return switch (kind) {
+                    case FEED -> response.status() != 200 ? Outcome.UNEXPECTED_STATUS : checkFeed(p);
+                    case READ -> response.status() != 200 ? Outcome.UNEXPECTED_STATUS
+                        : wrapped(p, "post") && post(p, id, null, -1) ? Outcome.OK : Outcome.MISMATCH;
+                    case LIKE -> response.status() != 201 && response.status() != 200 ? Outcome.UNEXPECTED_STATUS
+                        : checkLike(p, id, response.status() == 200);
+                    default -> response.status() != 201 ? Outcome.UNEXPECTED_STATUS
+                        : wrapped(p, "post") && post(p, -1, bodyOf(id), 0) ? created() : Outcome.MISMATCH;
+                };
+            } catch (IOException e) {
+                return Outcome.MISMATCH;
+            }
+        }
+
+        private Outcome created() {
+            created++;
+            return Outcome.OK;
+        }
+
+        private Outcome checkFeed(JsonParser p) throws IOException {
+            if (!(p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME
+                && p.currentName().equals("posts") && p.nextToken() == JsonToken.START_ARRAY)) {
+                return Outcome.MISMATCH;
+            }
+            feedSize = 0;
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                if (feedSize == 20 || !postFields(p, -1, null, -1)) {
+                    return Outcome.MISMATCH;
+                }
+            }
+            return p.currentToken() == JsonToken.END_ARRAY && p.nextToken() == JsonToken.END_OBJECT && feedSize > 0
+                ? Outcome.OK : Outcome.MISMATCH;
+        }
+
+        private Outcome checkLike(JsonParser p, long id, boolean already) throws IOException {
+            boolean shape = p.nextToken() == JsonToken.START_OBJECT
+                && field(p, "liked") && p.nextToken() == JsonToken.VALUE_TRUE
+                && field(p, "already_liked") && p.nextToken() == (already ? JsonToken.VALUE_TRUE : JsonToken.VALUE_FALSE)
+                && field(p, "post_id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && p.getLongValue() == id
+                && p.nextToken() == JsonToken.END_OBJECT;
+            return shape ? Outcome.OK : Outcome.MISMATCH;
+        }
+
+        private static boolean wrapped(JsonParser p, String name) throws IOException {
+            return p.nextToken() == JsonToken.START_OBJECT && field(p, name);
+        }
+
+        /** A post object (after its wrapper's field name), then the wrapper's end. */
+        private boolean post(JsonParser p, long id, String body, long likes) throws IOException {
+            return p.nextToken() == JsonToken.START_OBJECT && postFields(p, id, body, likes)
+                && p.nextToken() == JsonToken.END_OBJECT;
+        }
+
+        /** The fields of a post object, its start already read; keeps the id when it is in a feed. */
+        private boolean postFields(JsonParser p, long id, String body, long likes) throws IOException {
+            boolean ok = field(p, "id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (id < 0 || p.getLongValue() == id);
+            long postId = ok ? p.getLongValue() : -1;
+            ok = ok && field(p, "body") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(body))
+                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING
+                && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
+                && field(p, "like_count") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (likes < 0 || p.getLongValue() == likes)
+                && p.nextToken() == JsonToken.END_OBJECT;
+            if (ok && id < 0 && body == null) {
+                feedIds[feedSize++] = postId;
+            }
+            return ok;
+        }
+
+        private static boolean field(JsonParser p, String name) throws IOException {
+            return p.nextToken() == JsonToken.FIELD_NAME && p.currentName().equals(name);
+        }
+
+        /** After an answer: the next step of the loop and how long to think before it. */
+        @Override
+        public long thinkNanos(long tag, SplittableRandom random) {
+            switch ((int) (tag >>> KIND_SHIFT)) {
+                case FEED -> {
+                    step = READ;
+                    return uniform(random, 3, 7);
+                }
+                case READ -> {
+                    likeNext = random.nextDouble() < 0.15;
+                    createNext = random.nextDouble() < 0.02;
+                }
+                case LIKE -> likeNext = false;
+                default -> createNext = false;
+            }
+            if (likeNext) {
+                step = LIKE;
+                return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) : 0;
+            }
+            if (createNext) {
+                step = CREATE;
+                return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) : 0;
+            }
+            step = FEED;
+            return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) + uniform(random, 5, 15) : uniform(random, 5, 15);
+        }
+
+        private long uniform(SplittableRandom random, double minSeconds, double maxSeconds) {
+            return (long) ((minSeconds + random.nextDouble() * (maxSeconds - minSeconds)) * 1e9 * thinkScale);
+        }
+
+        private static String usernameOf(String token) {
+            String[] parts = token.split("\\.");
+            if (parts.length != 3) {
+                throw new IllegalArgumentException("not a JWT: " + token);
+            }
+            try (JsonParser p = Links.JSON.createParser(Base64.getUrlDecoder().decode(parts[1]))) {
+                while (p.nextToken() != null) {
+                    if (p.currentToken() == JsonToken.FIELD_NAME && p.currentName().equals("username")) {
+                        p.nextToken();
+                        return p.getText();
+                    }
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("cannot read the username of a token", e);
+            }
+            throw new IllegalArgumentException("a token without username");
+        }
+    }
+
+    /** Reads tokens, one per line, skipping blank lines. */
+    public static List<String> readTokens(java.nio.file.Path file) throws IOException {
+        List<String> tokens = new ArrayList<>();
+        for (String line : java.nio.file.Files.readAllLines(file)) {
+            if (!line.isBlank()) {
+                tokens.add(line.strip());
+            }
+        }
+        return tokens;
+    }
+}
