@@ -119,38 +119,12 @@ class HarnessIT {
     @Test
     void failsWhenTheScenarioItselfThrows() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
-            Scenario broken = new Scenario() {
-                @Override
-                public String name() {
-                    return "broken";
+            java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+            Scenario broken = pingWithHook("broken", () -> {
+                if (calls.incrementAndGet() > 3) {
+                    throw new IllegalStateException("scenario bug");
                 }
-
-                @Override
-                public Workload prepare(RunConfig config) {
-                    Workload ping = new PingScenario("/ping").prepare(config);
-                    return new Workload() {
-                        private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-
-                        @Override
-                        public long next(SplittableRandom random) {
-                            if (calls.incrementAndGet() > 3) {
-                                throw new IllegalStateException("scenario bug");
-                            }
-                            return ping.next(random);
-                        }
-
-                        @Override
-                        public void write(long tag, ByteBuf out) {
-                            ping.write(tag, out);
-                        }
-
-                        @Override
-                        public Outcome check(long tag, ResponseView response) {
-                            return ping.check(tag, response);
-                        }
-                    };
-                }
-            };
+            });
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 1, 1, Duration.ofSeconds(1)), broken,
                 Progress.NONE);
             assertThat(result.measured().errors[ErrorKind.GENERATOR_ERROR.ordinal()]).isEqualTo(1);
@@ -244,37 +218,12 @@ class HarnessIT {
     @Test
     void namesItselfAsTheBottleneckWhenItCannotKeepTheSchedule() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
-            Scenario slowGenerator = new Scenario() {
-                @Override
-                public String name() {
-                    return "slow-generator";
+            Scenario slowGenerator = pingWithHook("slow-generator", () -> {
+                long until = System.nanoTime() + 2_000_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
                 }
-
-                @Override
-                public Workload prepare(RunConfig config) {
-                    Workload ping = new PingScenario("/ping").prepare(config);
-                    return new Workload() {
-                        @Override
-                        public long next(SplittableRandom random) {
-                            long until = System.nanoTime() + 2_000_000;
-                            while (System.nanoTime() < until) {
-                                Thread.onSpinWait();
-                            }
-                            return ping.next(random);
-                        }
-
-                        @Override
-                        public void write(long tag, ByteBuf out) {
-                            ping.write(tag, out);
-                        }
-
-                        @Override
-                        public Outcome check(long tag, ResponseView response) {
-                            return ping.check(tag, response);
-                        }
-                    };
-                }
-            };
+            });
             RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1000, 4, Duration.ofSeconds(1)),
                 slowGenerator, Progress.NONE);
             assertThat(result.verdict().pass()).isFalse();
@@ -324,5 +273,37 @@ class HarnessIT {
             server.close(Duration.ofSeconds(5));
             app.close();
         }
+    }
+
+    /** The ping scenario with {@code hook} run before choosing each request: to make a generator slow or broken. */
+    private static Scenario pingWithHook(String name, Runnable hook) {
+        return new Scenario() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Workload prepare(RunConfig config) {
+                Workload ping = new PingScenario("/ping").prepare(config);
+                return new Workload() {
+                    @Override
+                    public long next(SplittableRandom random) {
+                        hook.run();
+                        return ping.next(random);
+                    }
+
+                    @Override
+                    public void write(long tag, ByteBuf out) {
+                        ping.write(tag, out);
+                    }
+
+                    @Override
+                    public Outcome check(long tag, ResponseView response) {
+                        return ping.check(tag, response);
+                    }
+                };
+            }
+        };
     }
 }
