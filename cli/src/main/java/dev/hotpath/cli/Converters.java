@@ -35,7 +35,7 @@ final class Converters {
         }
     }
 
-    /** A duration as {@code 250ms}, {@code 5s} or {@code 2m}. */
+    /** A duration as {@code 250ms}, {@code 5s}, {@code 2m} or {@code 24h}. */
     static final class Span implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
@@ -49,10 +49,13 @@ final class Converters {
                 if (value.endsWith("m")) {
                     return positive(Duration.ofMinutes(Long.parseLong(value.substring(0, value.length() - 1))), value);
                 }
+                if (value.endsWith("h")) {
+                    return positive(Duration.ofHours(Long.parseLong(value.substring(0, value.length() - 1))), value);
+                }
             } catch (NumberFormatException e) {
                 // answered below
             }
-            throw new TypeConversionException("expected a duration such as 250ms, 5s or 2m, got '" + value + "'");
+            throw new TypeConversionException("expected a duration such as 250ms, 5s or 2m (or hours: 24h), got '" + value + "'");
         }
 
         private static Duration positive(Duration d, String value) {

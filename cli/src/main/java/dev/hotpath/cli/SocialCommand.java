@@ -85,8 +85,9 @@ final class SocialCommand implements Runnable {
         @Option(names = "--secret", description = "HMAC secret (default: $JWT_SECRET).")
         private String secret;
 
-        @Option(names = "--ttl", defaultValue = "24h", description = "Validity, such as 30m or 24h (default: ${DEFAULT-VALUE}).")
-        private String ttl;
+        @Option(names = "--ttl", defaultValue = "24h", converter = Converters.Span.class,
+            description = "Validity, such as 30m or 24h (default: ${DEFAULT-VALUE}).")
+        private Duration ttl;
 
         @Override
         public Integer call() throws Exception {
@@ -106,7 +107,6 @@ final class SocialCommand implements Runnable {
             if (range.length != 2 || first < 1 || last < first) {
                 throw new ParameterException(spec.commandLine(), "--users must be A..B with 1 <= A <= B, got " + users);
             }
-            Duration validity = validity();
             if (!Files.isReadable(db)) {
                 throw new ParameterException(spec.commandLine(), "--db " + db + " cannot be read");
             }
@@ -120,7 +120,7 @@ final class SocialCommand implements Runnable {
                 s.setLong(2, last);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        out.println(tokens.mint(rs.getLong(1), rs.getString(2), now, now + validity.toSeconds()));
+                        out.println(tokens.mint(rs.getLong(1), rs.getString(2), now, now + ttl.toSeconds()));
                         written++;
                     }
                 }
@@ -130,17 +130,6 @@ final class SocialCommand implements Runnable {
                 return 1;
             }
             return 0;
-        }
-
-        private Duration validity() {
-            try {
-                if (ttl.endsWith("h")) {
-                    return Duration.ofHours(Long.parseLong(ttl.substring(0, ttl.length() - 1)));
-                }
-                return new Converters.Span().convert(ttl);
-            } catch (RuntimeException e) {
-                throw new ParameterException(spec.commandLine(), "--ttl must be such as 30m or 24h, got " + ttl);
-            }
         }
     }
 }

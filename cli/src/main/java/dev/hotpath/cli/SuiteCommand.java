@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -128,11 +129,7 @@ final class SuiteCommand implements Callable<Integer> {
             try (ServerUnderTest target = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"),
                 Duration.ofSeconds(60))) {
                 String key = Files.readString(data.resolve("api-key")).strip();
-                RunConfig run = new RunConfig(config.host(), target.port, config.mode(), config.rps(), config.connections(),
-                    config.pipeline(), config.queue(), config.warmup(), config.duration(), config.drainTimeout(),
-                    config.eventLoops(), config.maxP99Millis(), config.maxP95Millis(), config.maxErrorRate(),
-                    config.maxGeneratorLagMillis(), config.users());
-                RunResult result = LoadRun.run(run, scenario.apply(key), Progress.NONE);
+                RunResult result = LoadRun.run(config.withTarget(config.host(), target.port), scenario.apply(key), Progress.NONE);
                 BenchCommand.save(result, dir.resolve(name), "hotpath bench suite: " + claim);
                 rps[i] = result.rps();
                 p99[i] = result.latencyMillis(99);
@@ -149,7 +146,7 @@ final class SuiteCommand implements Callable<Integer> {
         allPass &= pass;
         double median = CompareCommand.median(rps);
         String row = String.format("| %s | %s | %,.0f | %s | %,d | %.0f | %.3f |", claim, pass ? "PASS" : "FAIL: " + String.join("; ", failures),
-            median, repeats > 1 ? String.format("%,.0f – %,.0f", min(rps), max(rps)) : "", requests, seconds, CompareCommand.median(p99));
+            median, repeats > 1 ? String.format("%,.0f – %,.0f", Arrays.stream(rps).min().orElse(0), Arrays.stream(rps).max().orElse(0)) : "", requests, seconds, CompareCommand.median(p99));
         rows.add(row);
         out.println(row);
         return median;
@@ -181,21 +178,5 @@ final class SuiteCommand implements Callable<Integer> {
             ? "taskset -c 0 " : "";
         return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar " + jar
             + " serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1";
-    }
-
-    private static double min(double[] values) {
-        double m = Double.MAX_VALUE;
-        for (double v : values) {
-            m = Math.min(m, v);
-        }
-        return m;
-    }
-
-    private static double max(double[] values) {
-        double m = 0;
-        for (double v : values) {
-            m = Math.max(m, v);
-        }
-        return m;
     }
 }

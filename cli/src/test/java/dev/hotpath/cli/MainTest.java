@@ -52,6 +52,8 @@ class MainTest {
         "serve social --jwt-secret s | serve social needs SQLITE_PATH or --sqlite-path",
         "serve social --sqlite-path /nonexistent.db --jwt-secret s | SQLITE_PATH /nonexistent.db does not exist",
         "social seed               | Missing required option: '--out=<out>'",
+        "social tokens --db x.db --secret s --ttl 0h | duration must be positive",
+        "social tokens --db x.db --secret s --ttl soon | expected a duration such as 250ms, 5s or 2m",
         "social seed --out x.db --users 0 | --users must be at least 1",
         "social tokens --db x.db --secret s --users 5..2 | --users must be A..B with 1 <= A <= B",
         "social tokens --db /nonexistent.db --secret s --users 1..2 | --db /nonexistent.db cannot be read",

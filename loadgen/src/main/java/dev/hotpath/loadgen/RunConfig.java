@@ -82,9 +82,10 @@ public record RunConfig(String host, int port, Mode mode, double rps, int connec
         return users == null ? warmup.plus(duration) : users.rampUp().plus(duration).plus(users.rampDown());
     }
 
-    public RunConfig withPipeline(int depth) {
-        return new RunConfig(host, port, mode, rps, connections, depth, queue, warmup, duration, drainTimeout, eventLoops,
-            maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
+    /** The same run against another server. */
+    public RunConfig withTarget(String targetHost, int targetPort) {
+        return new RunConfig(targetHost, targetPort, mode, rps, connections, pipeline, queue, warmup, duration, drainTimeout,
+            eventLoops, maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
     }
 
     public RunConfig withQueue(int size) {

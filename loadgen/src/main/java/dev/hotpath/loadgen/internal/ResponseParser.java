@@ -1,7 +1,6 @@
 package dev.hotpath.loadgen.internal;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads HTTP/1.1 responses off a connection's inbound bytes, resumable at any byte boundary: a state
@@ -267,9 +266,5 @@ public final class ResponseParser {
             value = value * 10 + (line[i] - '0');
         }
         return value;
-    }
-
-    static String ascii(byte[] bytes, int start, int end) {
-        return new String(bytes, start, end - start, StandardCharsets.ISO_8859_1);
     }
 }

@@ -11,7 +11,6 @@ import java.util.Arrays;
  */
 public final class ResponseView {
     int status;
-    boolean http10;
     boolean closes;
     long contentLength;
     // Empty until needed and then as large as the largest seen: one connection per virtual user makes
@@ -24,8 +23,7 @@ public final class ResponseView {
 
     void begin(int status, boolean http10) {
         this.status = status;
-        this.http10 = http10;
-        closes = http10;
+        closes = http10; // an HTTP/1.0 answer closes unless it says otherwise; we never ask it to stay
         contentLength = -1;
         locationLength = -1;
         bodyLength = 0;
