@@ -1,6 +1,7 @@
 package dev.hotpath.cli;
 
 import dev.hotpath.loadgen.LoadRun;
+import dev.hotpath.loadgen.MeasuredPeriod;
 import dev.hotpath.loadgen.Progress;
 import dev.hotpath.loadgen.RunResult;
 import java.io.IOException;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
  * {@code hotpath bench compare SCENARIO --a CMD --b CMD [flags]}: the same run against two servers,
  * each started fresh for every run (free port, fresh data directory), alternated A B A B for
  * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
- * comparison to count (exit 0); otherwise exit 1. Pin the servers in their commands (for example
+ * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at the
+ * start and end of its measured period, for CPU per request: on a noisy machine, the steadier figure. Pin the servers in their commands (for example
  * {@code taskset -c 0 ...}): a child inherits this process's CPU set.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -69,23 +71,30 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         double[] rpsA = new double[rounds];
         double[] rpsB = new double[rounds];
+        double[] cpuA = new double[rounds];
+        double[] cpuB = new double[rounds];
         boolean allPass = true;
-        StringBuilder report = new StringBuilder("# compare: " + load.command() + "\n\n| Round | Server | req/s | p99 ms | Verdict |\n|---|---|---:|---:|---|\n");
+        StringBuilder report = new StringBuilder("# compare: " + load.command()
+            + "\n\n| Round | Server | req/s | server CPU µs/req | p99 ms | Verdict |\n|---|---|---:|---:|---:|---|\n");
         for (int round = 1; round <= rounds; round++) {
             for (String side : List.of("A", "B")) {
-                RunResult result = runOnce(side.equals("A") ? a : b, dir, side + round);
+                Run run = runOnce(side.equals("A") ? a : b, dir, side + round);
+                RunResult result = run.result;
                 (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
+                (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
                 boolean pass = result.verdict().pass();
                 allPass &= pass;
-                String line = String.format("| %d | %s | %.1f | %.3f | %s |", round, side, result.rps(),
-                    result.latencyMillis(99), pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
+                String line = String.format("| %d | %s | %.1f | %.1f | %.3f | %s |", round, side, result.rps(),
+                    run.cpuMicrosPerRequest(), result.latencyMillis(99),
+                    pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
                 out.println(line);
                 report.append(line).append('\n');
             }
         }
         double ratio = median(rpsA) / median(rpsB);
-        String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f%s", median(rpsA), median(rpsB), ratio,
-            allPass ? "" : " (NOT VALID: a run failed)");
+        String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
+                + "A %.1f, B %.1f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
+            median(cpuB) / median(cpuA), allPass ? "" : " (NOT VALID: a run failed)");
         report.append('\n').append(verdict).append("\n\nA: `").append(a).append("`\n\nB: `").append(b).append("`\n");
         Files.writeString(dir.resolve("compare.md"), report);
         out.println(verdict);
@@ -93,14 +102,49 @@ final class CompareCommand implements Callable<Integer> {
         return allPass ? 0 : 1;
     }
 
-    private RunResult runOnce(String command, Path dir, String name) throws IOException {
+    private Run runOnce(String command, Path dir, String name) throws IOException {
         Path data = Files.createDirectories(dir.resolve(name + "-data"));
         try (ServerUnderTest server = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"), readyTimeout)) {
-            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data), Progress.NONE);
+            ServerCpu cpu = new ServerCpu(server);
+            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data), Progress.NONE, cpu);
             BenchCommand.save(result, dir.resolve(name), load.command());
-            return result;
+            return new Run(result, cpu.nanos());
         } finally {
             deleteTree(data);
+        }
+    }
+
+    /** A run and the server's CPU time over its measured period (-1: unknown). */
+    private record Run(RunResult result, long cpuNanos) {
+        /** Server CPU per answer of the measured period, NaN when either is unknown. */
+        double cpuMicrosPerRequest() {
+            long answered = result.measured().ok + result.measured().unexpectedStatus + result.measured().mismatches;
+            return cpuNanos < 0 || answered == 0 ? Double.NaN : cpuNanos / 1000.0 / answered;
+        }
+    }
+
+    /** Reads the server's CPU time when the measured period starts and ends. */
+    private static final class ServerCpu implements MeasuredPeriod {
+        private final ServerUnderTest server;
+        private long atStart = -1;
+        private long atEnd = -1;
+
+        ServerCpu(ServerUnderTest server) {
+            this.server = server;
+        }
+
+        @Override
+        public void started() {
+            atStart = server.cpuNanos();
+        }
+
+        @Override
+        public void ended() {
+            atEnd = server.cpuNanos();
+        }
+
+        long nanos() {
+            return atStart < 0 || atEnd < 0 ? -1 : atEnd - atStart;
         }
     }
 

@@ -158,8 +158,9 @@ final class LoadOptions {
         switch (scenario) {
             case "ping" -> { }
             case "social" -> {
-                if (mode != Mode.USERS) {
-                    throw new ParameterException(spec.commandLine(), "scenario social runs in --mode users");
+                if (mode == Mode.RATE || pipeline != 1) {
+                    throw new ParameterException(spec.commandLine(),
+                        "scenario social runs in --mode users, or --mode saturate with --pipeline 1 (the closed-loop mix)");
                 }
                 if (tokensFile == null || !Files.isReadable(tokensFile)) {
                     throw new ParameterException(spec.commandLine(), "scenario social needs a readable --tokens-file");

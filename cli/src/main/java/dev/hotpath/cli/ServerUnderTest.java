@@ -46,6 +46,14 @@ final class ServerUnderTest implements AutoCloseable {
         return server;
     }
 
+    /**
+     * The server process's CPU time so far (user and system, all its threads, as {@code /proc} counts it
+     * in clock ticks), or -1 where the platform does not tell.
+     */
+    long cpuNanos() {
+        return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+    }
+
     private boolean accepts() {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 200);

@@ -49,7 +49,10 @@ class CompareIT {
         int status = run("bench", "compare", "ping", "--a", serve("users"), "--b", serve("users"), "--rounds", "1",
             "--connections", "2", "--duration", "300ms", "--results", dir.toString());
         assertThat(status).as(out + err.toString()).isZero();
-        assertThat(out.toString()).containsPattern("ratio A/B \\d+\\.\\d{3}\n");
+        assertThat(out.toString()).containsPattern("ratio A/B \\d+\\.\\d{3}\\.")
+            .as("the server's CPU per request over the measured period, read from /proc")
+            .containsPattern("\\| 1 \\| A \\| \\d+\\.\\d \\| \\d+\\.\\d \\|")
+            .containsPattern("median server CPU µs/request A \\d+\\.\\d, B \\d+\\.\\d; B/A \\d+\\.\\d{3}\n");
     }
 
     @Test

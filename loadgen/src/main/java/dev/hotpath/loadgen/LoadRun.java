@@ -43,16 +43,22 @@ public final class LoadRun {
     }
 
     public static RunResult run(RunConfig config, Scenario scenario, Progress progress) throws IOException {
+        return run(config, scenario, progress, MeasuredPeriod.NONE);
+    }
+
+    /** A run that tells {@code period} when its measured period starts and ends. */
+    public static RunResult run(RunConfig config, Scenario scenario, Progress progress, MeasuredPeriod period)
+        throws IOException {
         Workload workload = scenario.prepare(config);
         Instant startedAt = Instant.now();
         ClientTransport transport = ClientTransport.best();
-        Phase main = execute(config, workload, transport, progress);
+        Phase main = execute(config, workload, transport, progress, period);
         Stats verification = null;
         Workload verify = scenario.verification();
         if (verify != null) {
             RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS, VERIFY_PIPELINE,
                 Duration.ofHours(1));
-            verification = execute(verifyConfig, verify, transport, Progress.NONE).measured;
+            verification = execute(verifyConfig, verify, transport, Progress.NONE, MeasuredPeriod.NONE).measured;
         }
         long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
         double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
@@ -63,7 +69,8 @@ public final class LoadRun {
     private record Phase(Schedule schedule, Stats measured, Stats warmup) {
     }
 
-    private static Phase execute(RunConfig config, Workload workload, ClientTransport transport, Progress progress) {
+    private static Phase execute(RunConfig config, Workload workload, ClientTransport transport, Progress progress,
+                                 MeasuredPeriod period) {
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(config.eventLoops(), transport.ioHandlerFactory());
         int n = config.connections();
         LoadConnection[] connections = new LoadConnection[n];
@@ -114,7 +121,9 @@ public final class LoadRun {
                 connection.start(schedule);
             }
             long deadline = schedule.endNanos() + config.drainTimeout().toNanos();
-            while (!awaitQuietly(done, Math.min(TimeUnit.SECONDS.toNanos(1), Math.max(1, deadline - System.nanoTime())))) {
+            PeriodMarks marks = new PeriodMarks(schedule, period);
+            while (!awaitQuietly(done, marks.waitNanos(deadline))) {
+                marks.tell();
                 if (System.nanoTime() >= deadline) {
                     for (LoadConnection connection : connections) {
                         connection.onLoop(connection::expire);
@@ -124,6 +133,7 @@ public final class LoadRun {
                 }
                 report(progress, loopStats, schedule);
             }
+            marks.finish();
             for (LoadConnection connection : connections) {
                 connection.close();
             }
@@ -133,6 +143,45 @@ public final class LoadRun {
             for (LoopStats stats : loopStats) {
                 measured.add(stats.measured());
                 warmup.add(stats.warmup());
+            }
+        }
+    }
+
+    /** Tells a {@link MeasuredPeriod} its start and end while the run's thread waits for the connections. */
+    private static final class PeriodMarks {
+        private final long[] at;
+        private final MeasuredPeriod period;
+        private int told;
+
+        PeriodMarks(Schedule schedule, MeasuredPeriod period) {
+            this.at = new long[] {schedule.measureStartNanos(), schedule.endNanos()};
+            this.period = period;
+        }
+
+        /** How long to wait for the connections: at most a second, and not past the next mark. */
+        long waitNanos(long deadline) {
+            long now = System.nanoTime();
+            long until = Math.min(deadline, told < at.length ? at[told] : deadline);
+            return Math.min(TimeUnit.SECONDS.toNanos(1), Math.max(1, until - now));
+        }
+
+        void tell() {
+            long now = System.nanoTime();
+            while (told < at.length && now >= at[told]) {
+                if (told++ == 0) {
+                    period.started();
+                } else {
+                    period.ended();
+                }
+            }
+        }
+
+        /** The run is over: an end not yet told is told now. */
+        void finish() {
+            tell();
+            if (told < at.length) {
+                told = at.length;
+                period.ended();
             }
         }
     }

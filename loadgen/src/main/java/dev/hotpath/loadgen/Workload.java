@@ -33,8 +33,12 @@ public interface Workload {
         return this;
     }
 
-    /** Users mode: how long the user thinks after the answer to {@code tag}; negative for the run's think time. */
-    default long thinkNanos(long tag, SplittableRandom random) {
+    /**
+     * Called after each checked answer to {@code tag}, in users and saturate modes, so that a journey
+     * can take its next step. Returns how long the user thinks before its next request: users mode
+     * waits that long (negative: the run's think time); saturate mode, a closed loop, does not wait.
+     */
+    default long afterAnswer(long tag, SplittableRandom random) {
         return -1;
     }
 

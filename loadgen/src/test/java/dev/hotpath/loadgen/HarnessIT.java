@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.apps.shortener.ShortenerApp;
 import dev.hotpath.apps.shortener.ShortenerConfig;
+import dev.hotpath.apps.social.SocialApp;
+import dev.hotpath.apps.social.SocialConfig;
+import dev.hotpath.apps.social.SocialSeed;
+import dev.hotpath.apps.social.Tokens;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import dev.hotpath.loadgen.internal.ErrorKind;
@@ -12,14 +16,22 @@ import dev.hotpath.loadgen.scenario.CreateScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
+import dev.hotpath.loadgen.scenario.SocialScenario;
 import dev.hotpath.store.Durability;
 import io.netty.buffer.ByteBuf;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -85,23 +97,32 @@ class HarnessIT {
     @Test
     void runsTheSocialJourneysAgainstTheRealSocialAppAndChecksEveryShape() throws Exception {
         Path db = dir.resolve("social.db");
-        dev.hotpath.apps.social.SocialSeed.generate(db, new dev.hotpath.apps.social.SocialSeed.Size(30, 200), 4);
-        byte[] secret = "twelve-dollar-challenge".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        dev.hotpath.apps.social.SocialApp app = dev.hotpath.apps.social.SocialApp.open(
-            new dev.hotpath.apps.social.SocialConfig(db, secret, Durability.NORMAL, Clock.systemUTC()));
+        SocialSeed.generate(db, new SocialSeed.Size(30, 200), 4);
+        byte[] secret = "twelve-dollar-challenge".getBytes(StandardCharsets.UTF_8);
+        SocialApp app = SocialApp.open(
+            new SocialConfig(db, secret, Durability.NORMAL, Clock.systemUTC()));
         HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)), app.routes());
         try {
             long now = System.currentTimeMillis() / 1000;
-            java.util.List<String> tokens = new java.util.ArrayList<>();
-            dev.hotpath.apps.social.Tokens minter = new dev.hotpath.apps.social.Tokens(secret);
+            List<String> tokens = new ArrayList<>();
+            Tokens minter = new Tokens(secret);
             for (int user = 1; user <= 10; user++) {
                 tokens.add(minter.mint(user, "bench_user_" + user, now, now + 3600));
             }
             UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
             RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 20, Duration.ofSeconds(2), model),
-                new dev.hotpath.loadgen.scenario.SocialScenario(tokens, 0.001), Progress.NONE);
+                new SocialScenario(tokens, 0.001), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
             assertThat(result.measured().ok).isGreaterThan(100);
+
+            long postsBefore = count(db, "posts");
+            long likesBefore = count(db, "likes");
+            RunResult closedLoop = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(2)),
+                new SocialScenario(tokens, 1), Progress.NONE);
+            assertThat(closedLoop.verdict().reasons()).isEmpty();
+            assertThat(closedLoop.measured().ok).isGreaterThan(1_000);
+            assertThat(count(db, "posts")).as("the closed loop creates posts").isGreaterThan(postsBefore);
+            assertThat(count(db, "likes")).as("and likes them").isGreaterThan(likesBefore);
         } finally {
             server.close(Duration.ofSeconds(5));
             app.close();
@@ -109,7 +130,7 @@ class HarnessIT {
         try (ShortenerFixture other = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
             RunResult wrongServer = LoadRun.run(RunConfig.users(HOST, other.port(), 2, Duration.ofMillis(300), model),
-                new dev.hotpath.loadgen.scenario.SocialScenario(java.util.List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 0.001),
+                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 0.001),
                 Progress.NONE);
             assertThat(wrongServer.verdict().pass()).isFalse();
             assertThat(wrongServer.measured().unexpectedStatus).isPositive();
@@ -305,5 +326,13 @@ class HarnessIT {
                 };
             }
         };
+    }
+
+    private static long count(Path db, String table) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 }

@@ -331,7 +331,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         }
         if (config.mode() == Mode.USERS) {
             if (sending) {
-                long think = workload.thinkNanos(tag, random);
+                long think = workload.afterAnswer(tag, random);
                 if (think < 0) {
                     UsersModel model = config.users();
                     long min = model.thinkMin().toNanos();
@@ -347,8 +347,11 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 queued--;
                 send(queuedTag, queuedAt, now);
             }
-        } else if (inFlight == 0 && sending) {
-            sendBatch(now);
+        } else {
+            workload.afterAnswer(tag, random);
+            if (inFlight == 0 && sending) {
+                sendBatch(now);
+            }
         }
         maybeDone();
     }

@@ -1,0 +1,85 @@
+package dev.hotpath.bench.social;
+
+import dev.hotpath.apps.social.PostReads;
+import dev.hotpath.apps.social.SocialSeed;
+import dev.hotpath.store.SqliteDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The social API's two reads without HTTP around them: one {@code /feed} answer and one
+ * {@code /posts/{id}} answer built from a read-only connection, as an event loop builds them. Says
+ * how much of a request's CPU is the query and its JSON. {@code -p db=FILE} runs on an existing seed
+ * (the full challenge size); by default a tenth-size seed is generated into a temporary directory.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class PostReadsBenchmark {
+    @Param("")
+    public String db;
+
+    private Path generated;
+    private Connection connection;
+    private PostReads reads;
+    private long postId;
+
+    @Setup(Level.Trial)
+    public void open() throws IOException, SQLException {
+        Path file;
+        if (db.isEmpty()) {
+            generated = Files.createTempDirectory("post-reads-bench");
+            file = generated.resolve("seed.db");
+            SocialSeed.generate(file, new SocialSeed.Size(5_000, 50_000), 1);
+        } else {
+            file = Path.of(db);
+        }
+        connection = SqliteDatabase.openForReading(file);
+        reads = new PostReads(connection);
+    }
+
+    @Benchmark
+    public byte[] feed() throws SQLException {
+        return reads.feed();
+    }
+
+    @Benchmark
+    public byte[] post() throws SQLException {
+        postId = postId % 40_000 + 1_009;
+        return reads.post(postId);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws IOException, SQLException {
+        reads.close();
+        connection.close();
+        if (generated != null) {
+            try (var files = Files.list(generated)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(generated);
+        }
+    }
+}
