@@ -2,6 +2,9 @@ package dev.hotpath.apps.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Reads answered byte for byte as the contract says, against expectations built from the test's own SQL. */
 class PostReadsTest {
-    private static final String TRICKY = "He said \"hi\" <b>&amp;</b> / café ✓ \\ done";
+    private static final String TRICKY = "He said \"hi\" <b>&amp;</b> / café ✓ \\ done\n\ttab\u0001 bell\u007f 🚀";
 
     @TempDir
     Path dir;
@@ -48,8 +51,22 @@ class PostReadsTest {
         }
     }
 
+    /** JSON's escapes: the two-character forms where JSON has one, {@code \\u00xx} for other control characters. */
     private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return out.append('"').toString();
     }
 
     @Test
@@ -82,6 +99,16 @@ class PostReadsTest {
         try (Connection readOnly = SqliteDatabase.openForReading(file); PostReads reads = new PostReads(readOnly)) {
             String answer = new String(reads.post(trickyId), StandardCharsets.UTF_8);
             assertThat(answer).isEqualTo(expected).contains("\"like_count\":2").contains("café ✓");
+            try (JsonParser json = new JsonFactory().createParser(answer)) {
+                String body = null;
+                while (json.nextToken() != null) {
+                    if (json.currentToken() == JsonToken.FIELD_NAME && json.currentName().equals("body")) {
+                        json.nextToken();
+                        body = json.getText();
+                    }
+                }
+                assertThat(body).as("the body round-trips through a JSON parser").isEqualTo(TRICKY);
+            }
             assertThat(reads.post(999_999)).isNull();
         }
     }
