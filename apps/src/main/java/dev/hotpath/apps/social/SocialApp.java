@@ -52,6 +52,7 @@ public final class SocialApp implements AutoCloseable {
     private PreparedStatement insertedPost;
     private PreparedStatement postExists;
     private PreparedStatement insertLike;
+    private PreparedStatement userExists;
 
     private SocialApp(SocialConfig config, Connection writeConnection) {
         this.config = config;
@@ -238,11 +239,27 @@ public final class SocialApp implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the user a verified token names exists, checked inside the write: a token may be signed
+     * for an id the database does not hold, and its write must then answer 401 rather than fail on the
+     * foreign key (a 500) or, without foreign keys, store a post no read could join to its author.
+     */
+    private boolean userExists(Connection db, long userId) throws SQLException {
+        if (userExists == null) {
+            userExists = db.prepareStatement("SELECT 1 FROM users WHERE id = ?");
+        }
+        userExists.setLong(1, userId);
+        try (ResultSet rs = userExists.executeQuery()) {
+            return rs.next();
+        }
+    }
+
     /** A new post: its id and {@code created_at} (the column default) are read back inside the write. */
     private final class CreatePost implements Write {
         private final TokenVerifier.Result user;
         private final String body;
         private final Deferred response;
+        private boolean knownUser;
         private long id;
         private String createdAt;
 
@@ -258,6 +275,10 @@ public final class SocialApp implements AutoCloseable {
                 insertPost = db.prepareStatement("INSERT INTO posts (user_id, body) VALUES (?, ?)");
                 insertedPost = db.prepareStatement("SELECT id, created_at FROM posts WHERE rowid = last_insert_rowid()");
             }
+            knownUser = userExists(db, user.userId());
+            if (!knownUser) {
+                return;
+            }
             insertPost.setLong(1, user.userId());
             insertPost.setString(2, body);
             insertPost.executeUpdate();
@@ -270,6 +291,10 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void committed() {
+            if (!knownUser) {
+                response.complete(SocialErrors.unauthorized(TokenVerifier.Refusal.BAD_PAYLOAD));
+                return;
+            }
             response.complete(Response.of(201, "application/json", json(g -> {
                 g.writeStartObject();
                 g.writeFieldName("post");
@@ -290,11 +315,15 @@ public final class SocialApp implements AutoCloseable {
         }
     }
 
-    /** A like: 201 the first time for this user and post, 200 afterwards, 404 for no such post. */
+    /**
+     * A like: 201 the first time for this user and post, 200 afterwards, 404 for no such post, 401 for
+     * a token whose user does not exist.
+     */
     private final class LikePost implements Write {
         private final long userId;
         private final long postId;
         private final Deferred response;
+        private boolean knownUser;
         private boolean exists;
         private boolean liked;
 
@@ -310,12 +339,13 @@ public final class SocialApp implements AutoCloseable {
                 postExists = db.prepareStatement("SELECT 1 FROM posts WHERE id = ?");
                 insertLike = db.prepareStatement("INSERT OR IGNORE INTO likes (user_id, post_id) VALUES (?, ?)");
             }
+            knownUser = userExists(db, userId);
             postExists.setLong(1, postId);
             try (ResultSet rs = postExists.executeQuery()) {
                 exists = rs.next();
             }
             liked = false;
-            if (exists) {
+            if (exists && knownUser) {
                 insertLike.setLong(1, userId);
                 insertLike.setLong(2, postId);
                 liked = insertLike.executeUpdate() == 1;
@@ -324,6 +354,10 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void committed() {
+            if (!knownUser) {
+                response.complete(SocialErrors.unauthorized(TokenVerifier.Refusal.BAD_PAYLOAD));
+                return;
+            }
             if (!exists) {
                 response.complete(SocialErrors.POST_NOT_FOUND);
                 return;

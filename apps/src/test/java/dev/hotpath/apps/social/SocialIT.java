@@ -199,6 +199,22 @@ class SocialIT {
     }
 
     @Test
+    void refusesWritesOfAValidTokenWhoseUserDoesNotExistAndStoresNothing() throws Exception {
+        String stranger = "Bearer " + tokenFor(999_999, "nobody_here");
+        long posts = count(file, "SELECT count(*) FROM posts");
+        long likes = count(file, "SELECT count(*) FROM likes");
+        RawResponse created = call("POST", "/posts", stranger, "{\"body\":\"hello\"}");
+        assertThat(created.status()).isEqualTo(401);
+        assertThat(created.bodyText()).isEqualTo("{\"error\":\"invalid token payload\"}");
+        RawResponse liked = call("POST", "/posts/1/like", stranger, null);
+        assertThat(liked.status()).isEqualTo(401);
+        assertThat(liked.bodyText()).isEqualTo("{\"error\":\"invalid token payload\"}");
+        assertThat(count(file, "SELECT count(*) FROM posts")).isEqualTo(posts);
+        assertThat(count(file, "SELECT count(*) FROM likes")).isEqualTo(likes);
+        assertThat(createPost("{\"body\":\"a real user still posts\"}").status()).as("the writer goes on").isEqualTo(201);
+    }
+
+    @Test
     void likesOncePerUserAndPostAndShowsTheCountAtOnce() {
         long id = postIdOf(createPost("{\"body\":\"like me\"}"));
         RawResponse first = call("POST", "/posts/" + id + "/like", "Bearer " + token, null);
