@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,6 +126,24 @@ class GroupCommitWriterTest {
 
         assertThat(events).containsExactly("committed 1", "committed 2", "committed 3");
         assertThat(writer.offer(new Insert(4, "late"))).isFalse();
+    }
+
+    @Test
+    void lingersForMoreWritesAfterTheFirstAndCloseEndsTheLinger() throws Exception {
+        Connection db = SqliteDatabase.openForWriting(dir.resolve("linger.db"), Durability.NORMAL);
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        }
+        db.commit();
+        GroupCommitWriter lingering = new GroupCommitWriter("linger-writer", db, 4, 256, Duration.ofHours(1),
+            GroupCommitWriter.TransactionListener.NONE);
+        for (int id = 1; id <= 3; id++) {
+            assertThat(lingering.offer(new Insert(id, "x"))).isTrue();
+        }
+        assertThat(events).as("nothing is acknowledged while the writer lingers").isEmpty();
+        lingering.close();
+        assertThat(events).containsExactly("committed 1", "committed 2", "committed 3");
+        assertThat(lingering.stats().batches()).as("the three writes shared one commit").isEqualTo(1);
     }
 
     @Test
