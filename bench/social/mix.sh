@@ -6,7 +6,10 @@
 #   bench/social/mix.sh SEED 'SERVER A' 'SERVER B' [ROUNDS]
 # A server is a command that serves the social API on SQLITE_PATH at 127.0.0.1:{port}, e.g.
 #   'java -jar /tmp/a.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port} --event-loops 1'
-# (copy jars aside to compare builds). Needs JAVA (a JDK 25 java) or ./hotpath's JDK.
+# (a JDK 25 java; copy jars aside to compare builds). The Bun peer, after
+# `npm ci --prefix bench/social/bun-peer`:
+#   'env PORT={port} JWT_SECRET=twelve-dollar-challenge bench/social/bun-peer/node_modules/.bin/bun bench/social/bun-peer/server.ts'
+# (use absolute paths: the servers start in the compare's working directory).
 set -euo pipefail
 if [[ $# -lt 3 ]]; then
     echo "usage: $0 SEED 'SERVER A' 'SERVER B' [ROUNDS]" >&2
