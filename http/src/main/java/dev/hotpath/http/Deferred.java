@@ -12,4 +12,14 @@ public interface Deferred {
      * @throws IllegalStateException when this slot was already completed
      */
     void complete(Response response);
+
+    /**
+     * Runs {@code completions}, which complete many slots on this (foreign) thread, and hands the
+     * responses to each event loop once, after they all completed, instead of once each: for a writer
+     * acknowledging a committed batch. Usable as an {@link java.util.concurrent.Executor}
+     * ({@code Deferred::completeTogether}).
+     */
+    static void completeTogether(Runnable completions) {
+        dev.hotpath.http.internal.CompletionBatch.run(completions);
+    }
 }

@@ -74,6 +74,29 @@ class PipeliningIT {
     }
 
     @Test
+    void deliversResponsesCompletedTogetherToEveryConnectionInOrder() throws Exception {
+        try (RawHttpClient first = RawHttpClient.connect(server.port());
+             RawHttpClient second = RawHttpClient.connect(server.port())) {
+            first.send("GET /slow/x1 HTTP/1.1\r\nHost: a\r\n\r\nGET /slow/x2 HTTP/1.1\r\nHost: a\r\n\r\n");
+            assertThat(server.nextEvent()).isEqualTo("parked x1");
+            assertThat(server.nextEvent()).isEqualTo("parked x2");
+            second.send("GET /slow/y1 HTTP/1.1\r\nHost: a\r\n\r\n");
+            assertThat(server.nextEvent()).isEqualTo("parked y1");
+
+            Thread writer = Thread.ofPlatform().start(() -> Deferred.completeTogether(() -> {
+                server.complete("x2");
+                server.complete("y1");
+                server.complete("x1");
+            }));
+            writer.join();
+
+            assertThat(first.read().bodyText()).isEqualTo("slow x1");
+            assertThat(first.read().bodyText()).isEqualTo("slow x2");
+            assertThat(second.read().bodyText()).isEqualTo("slow y1");
+        }
+    }
+
+    @Test
     void sendsNothingOfTheHeadResponseBodySoTheNextResponseParses() {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             client.send("HEAD /ping HTTP/1.1\r\nHost: a\r\n\r\nGET /ping HTTP/1.1\r\nHost: a\r\n\r\n");

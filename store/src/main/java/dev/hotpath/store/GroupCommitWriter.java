@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -38,6 +39,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final BlockingQueue<Write> queue;
     private final int maxBatch;
     private final long lingerNanos;
+    private final Executor acknowledgements;
     private final Thread thread;
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong committedWrites = new AtomicLong();
@@ -61,7 +63,7 @@ public final class GroupCommitWriter implements AutoCloseable {
      * must go back with it).
      */
     public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch, TransactionListener listener) {
-        this(name, db, queueCapacity, maxBatch, Duration.ZERO, listener);
+        this(name, db, queueCapacity, maxBatch, Duration.ZERO, Runnable::run, listener);
     }
 
     /**
@@ -70,13 +72,18 @@ public final class GroupCommitWriter implements AutoCloseable {
      * {@code linger} later; in exchange the writes of that time share one commit, which matters where
      * a commit costs more than its fsync: in WAL mode every commit also makes each reader drop its page
      * cache, and a commit rewrites the pages it touched into the log. {@link #close()} ends a linger.
+     * A batch's acknowledgements ({@link Write#committed()}, {@link Write#failed}) run together inside
+     * one task given to {@code acknowledgements}, which must run it before returning and may hand their
+     * results on in one go (the HTTP engine's {@code Deferred::completeTogether}); {@code Runnable::run}
+     * runs them as they are.
      */
     public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch, Duration linger,
-                             TransactionListener listener) {
+                             Executor acknowledgements, TransactionListener listener) {
         if (maxBatch < 1 || queueCapacity < 1 || linger.isNegative()) {
             throw new IllegalArgumentException("queueCapacity and maxBatch must be positive, linger not negative");
         }
         this.lingerNanos = linger.toNanos();
+        this.acknowledgements = acknowledgements;
         this.db = db;
         this.listener = listener;
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
@@ -180,6 +187,11 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
         commitNanos.addAndGet(System.nanoTime() - start);
         batches.incrementAndGet();
+        acknowledgements.execute(() -> acknowledge(batch, outcome));
+    }
+
+    /** Tells each write of a finished batch its outcome, in queue order. */
+    private void acknowledge(List<Write> batch, Exception[] outcome) {
         for (int i = 0; i < batch.size(); i++) {
             Write write = batch.get(i);
             try {

@@ -136,7 +136,7 @@ class GroupCommitWriterTest {
         }
         db.commit();
         GroupCommitWriter lingering = new GroupCommitWriter("linger-writer", db, 4, 256, Duration.ofHours(1),
-            GroupCommitWriter.TransactionListener.NONE);
+            Runnable::run, GroupCommitWriter.TransactionListener.NONE);
         for (int id = 1; id <= 3; id++) {
             assertThat(lingering.offer(new Insert(id, "x"))).isTrue();
         }

@@ -66,7 +66,7 @@ public final class SocialApp implements AutoCloseable {
         this.config = config;
         this.tokens = new TokenVerifier(config.jwtSecret());
         this.writer = new GroupCommitWriter("social-writer", writeConnection, QUEUE, MAX_BATCH, COMMIT_LINGER,
-            GroupCommitWriter.TransactionListener.NONE);
+            Deferred::completeTogether, GroupCommitWriter.TransactionListener.NONE);
         this.startedAt = config.clock().millis();
         this.reads = ThreadLocal.withInitial(() -> {
             try {

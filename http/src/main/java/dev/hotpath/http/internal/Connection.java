@@ -15,7 +15,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
@@ -360,11 +359,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     void onCompleted() {
         server.asyncCompleted();
         if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
-            try {
-                ctx.executor().execute(this);
-            } catch (RejectedExecutionException e) {
-                // The loop is shut down: the connection is gone with it.
-            }
+            CompletionBatch.schedule(ctx.executor(), this);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.shortener.internal;
 
+import dev.hotpath.http.Deferred;
 import dev.hotpath.store.DataDirLock;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitWriter;
@@ -12,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * The shortener's durable store: the {@code links} table in {@code <data>/links.db} (SQLite, WAL), the
@@ -54,8 +56,8 @@ final class LinkStore implements AutoCloseable {
         this.secret = secret;
         this.lock = lock;
         this.nextId = table.size();
-        this.writer = new GroupCommitWriter("shortener-writer", db, 64 * 1024, maxBatch,
-            new GroupCommitWriter.TransactionListener() {
+        this.writer = new GroupCommitWriter("shortener-writer", db, 64 * 1024, maxBatch, Duration.ZERO,
+            Deferred::completeTogether, new GroupCommitWriter.TransactionListener() {
                 @Override
                 public void begun() {
                     batchStartId = nextId;

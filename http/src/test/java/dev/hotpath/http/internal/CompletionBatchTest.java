@@ -1,0 +1,52 @@
+package dev.hotpath.http.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.DefaultEventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Drains scheduled inside a batch reach each loop once, after the batch, in the order they were scheduled. */
+class CompletionBatchTest {
+    private final EventExecutor loopA = new DefaultEventLoop();
+    private final EventExecutor loopB = new DefaultEventLoop();
+    private final List<String> ran = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        loopA.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        loopB.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Waits until every task {@code loop} had before this one has run (its tasks run in order). */
+    private static void settle(EventExecutor loop) {
+        loop.submit(() -> { }).syncUninterruptibly();
+    }
+
+    @Test
+    void handsEachLoopItsDrainsInOneTaskAfterTheBatch() {
+        CompletionBatch.run(() -> {
+            CompletionBatch.schedule(loopA, () -> ran.add("a1"));
+            CompletionBatch.schedule(loopB, () -> ran.add("b1"));
+            CompletionBatch.schedule(loopA, () -> ran.add("a2"));
+            CompletionBatch.run(() -> CompletionBatch.schedule(loopA, () -> ran.add("a3 nested")));
+            settle(loopA);
+            settle(loopB);
+            assertThat(ran).as("nothing reaches a loop while the batch runs").isEmpty();
+        });
+        settle(loopA);
+        settle(loopB);
+        assertThat(ran).containsSubsequence("a1", "a2", "a3 nested").contains("b1").hasSize(4);
+    }
+
+    @Test
+    void schedulesAtOnceOutsideABatch() {
+        CompletionBatch.schedule(loopA, () -> ran.add("now"));
+        settle(loopA);
+        assertThat(ran).containsExactly("now");
+    }
+}
