@@ -58,6 +58,28 @@ class HarnessIT {
     }
 
     @Test
+    void tellsTheMeasuredPeriodItsStartAndEndOnceEachInOrder() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            List<String> marks = new java.util.concurrent.CopyOnWriteArrayList<>();
+            MeasuredPeriod period = new MeasuredPeriod() {
+                @Override
+                public void started() {
+                    marks.add("started");
+                }
+
+                @Override
+                public void ended() {
+                    marks.add("ended");
+                }
+            };
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),
+                new PingScenario("/ping"), Progress.NONE, period);
+            assertThat(result.verdict().pass()).isTrue();
+            assertThat(marks).containsExactly("started", "ended");
+        }
+    }
+
+    @Test
     void sendsExactlyOneRequestAtOnePerSecondForOneSecond() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1, 4, Duration.ofSeconds(1)),
