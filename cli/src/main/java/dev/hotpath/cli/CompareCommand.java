@@ -84,7 +84,7 @@ final class CompareCommand implements Callable<Integer> {
                 (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
                 boolean pass = result.verdict().pass();
                 allPass &= pass;
-                String line = String.format("| %d | %s | %.1f | %.1f | %.3f | %s |", round, side, result.rps(),
+                String line = String.format("| %d | %s | %.1f | %.2f | %.3f | %s |", round, side, result.rps(),
                     run.cpuMicrosPerRequest(), result.latencyMillis(99),
                     pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
                 out.println(line);
@@ -93,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         double ratio = median(rpsA) / median(rpsB);
         String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
-                + "A %.1f, B %.1f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
+                + "A %.2f, B %.2f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
             median(cpuB) / median(cpuA), allPass ? "" : " (NOT VALID: a run failed)");
         report.append('\n').append(verdict).append("\n\nA: `").append(a).append("`\n\nB: `").append(b).append("`\n");
         Files.writeString(dir.resolve("compare.md"), report);

@@ -51,8 +51,8 @@ class CompareIT {
         assertThat(status).as(out + err.toString()).isZero();
         assertThat(out.toString()).containsPattern("ratio A/B \\d+\\.\\d{3}\\.")
             .as("the server's CPU per request over the measured period, read from /proc")
-            .containsPattern("\\| 1 \\| A \\| \\d+\\.\\d \\| \\d+\\.\\d \\|")
-            .containsPattern("median server CPU µs/request A \\d+\\.\\d, B \\d+\\.\\d; B/A \\d+\\.\\d{3}\n");
+            .containsPattern("\\| 1 \\| A \\| \\d+\\.\\d \\| \\d+\\.\\d{2} \\|")
+            .containsPattern("median server CPU µs/request A \\d+\\.\\d{2}, B \\d+\\.\\d{2}; B/A \\d+\\.\\d{3}\n");
     }
 
     @Test

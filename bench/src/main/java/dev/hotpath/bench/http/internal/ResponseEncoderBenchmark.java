@@ -1,5 +1,6 @@
 package dev.hotpath.bench.http.internal;
 
+import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.internal.HttpDate;
 import dev.hotpath.http.internal.ResponseEncoder;
@@ -52,6 +53,21 @@ public class ResponseEncoderBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         out.release();
+    }
+
+    /** A shortener redirect from a {@link HeaderArena} value, as a direct handler answers {@code GET /{code}}. */
+    @Benchmark
+    public int redirect(RedirectState state) {
+        out.clear();
+        ResponseEncoder.encodeRedirect(out, 302, state.arena, state.location, date, false, false);
+        return out.writerIndex();
+    }
+
+    /** An arena holding one typical long URL (70 bytes, the mean of the scale benchmark's URLs). */
+    @State(Scope.Benchmark)
+    public static class RedirectState {
+        final HeaderArena arena = new HeaderArena();
+        final long location = arena.add("https://www.example.com/articles/2026/11/30/a-fairly-typical-path?ref=x1");
     }
 
     @Benchmark
