@@ -38,7 +38,9 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final TransactionListener listener;
     private final BlockingQueue<Write> queue;
     private final int maxBatch;
-    private final long lingerNanos;
+    private final long intervalNanos;
+    /** When the last commit ended ({@link System#nanoTime()}); writer thread only. */
+    private long lastCommitEnded;
     private final Executor acknowledgements;
     private final Thread thread;
     private final AtomicLong batches = new AtomicLong();
@@ -67,22 +69,25 @@ public final class GroupCommitWriter implements AutoCloseable {
     }
 
     /**
-     * Starts the writer thread, which after the first write of a batch waits {@code linger} for more
-     * before it commits (none with {@link Duration#ZERO}). Each write is answered up to
-     * {@code linger} later; in exchange the writes of that time share one commit, which matters where
-     * a commit costs more than its fsync: in WAL mode every commit also makes each reader drop its page
-     * cache, and a commit rewrites the pages it touched into the log. {@link #close()} ends a linger.
+     * Starts the writer thread, which begins a commit no sooner than {@code commitInterval} after the
+     * previous one ended (none with {@link Duration#ZERO}), gathering the writes that arrive meanwhile.
+     * A write that finds the writer idle for longer commits at once, so light load pays nothing; under
+     * load, commits are at most one per interval and each write waits up to an interval more. That
+     * matters where a commit costs more than its fsync: in WAL mode every commit also makes each reader
+     * drop its page cache, and a commit rewrites the pages it touched into the log. {@link #close()}
+     * ends a wait.
      * A batch's acknowledgements ({@link Write#committed()}, {@link Write#failed}) run together inside
      * one task given to {@code acknowledgements}, which must run it before returning and may hand their
      * results on in one go (the HTTP engine's {@code Deferred::completeTogether}); {@code Runnable::run}
      * runs them as they are.
      */
-    public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch, Duration linger,
+    public GroupCommitWriter(String name, Connection db, int queueCapacity, int maxBatch, Duration commitInterval,
                              Executor acknowledgements, TransactionListener listener) {
-        if (maxBatch < 1 || queueCapacity < 1 || linger.isNegative()) {
-            throw new IllegalArgumentException("queueCapacity and maxBatch must be positive, linger not negative");
+        if (maxBatch < 1 || queueCapacity < 1 || commitInterval.isNegative()) {
+            throw new IllegalArgumentException("queueCapacity and maxBatch must be positive, commitInterval not negative");
         }
-        this.lingerNanos = linger.toNanos();
+        this.intervalNanos = commitInterval.toNanos();
+        this.lastCommitEnded = System.nanoTime() - intervalNanos;
         this.acknowledgements = acknowledgements;
         this.db = db;
         this.listener = listener;
@@ -126,7 +131,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        LockSupport.unpark(thread); // a lingering batch commits now
+        LockSupport.unpark(thread); // a batch waiting for its interval commits now
         try {
             thread.join();
         } catch (InterruptedException e) {
@@ -159,11 +164,13 @@ public final class GroupCommitWriter implements AutoCloseable {
             }
             batch.add(first);
             queue.drainTo(batch, maxBatch - 1);
-            if (lingerNanos > 0 && batch.size() < maxBatch && !closing) {
-                LockSupport.parkNanos(lingerNanos);
+            long wait = lastCommitEnded + intervalNanos - System.nanoTime();
+            if (wait > 0 && batch.size() < maxBatch && !closing) {
+                LockSupport.parkNanos(wait);
                 queue.drainTo(batch, maxBatch - batch.size());
             }
             commit(batch);
+            lastCommitEnded = System.nanoTime();
             batch.clear();
         }
     }

@@ -129,21 +129,24 @@ class GroupCommitWriterTest {
     }
 
     @Test
-    void lingersForMoreWritesAfterTheFirstAndCloseEndsTheLinger() throws Exception {
-        Connection db = SqliteDatabase.openForWriting(dir.resolve("linger.db"), Durability.NORMAL);
+    void commitsAtOnceWhenIdleThenNoSoonerThanTheIntervalAfterTheLastCommit() throws Exception {
+        Connection db = SqliteDatabase.openForWriting(dir.resolve("interval.db"), Durability.NORMAL);
         try (Statement s = db.createStatement()) {
             s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
         }
         db.commit();
-        GroupCommitWriter lingering = new GroupCommitWriter("linger-writer", db, 4, 256, Duration.ofHours(1),
+        GroupCommitWriter paced = new GroupCommitWriter("paced-writer", db, 4, 256, Duration.ofHours(1),
             Runnable::run, GroupCommitWriter.TransactionListener.NONE);
-        for (int id = 1; id <= 3; id++) {
-            assertThat(lingering.offer(new Insert(id, "x"))).isTrue();
+        assertThat(paced.offer(new Insert(1, "x"))).isTrue();
+        awaitEvents(1);
+        assertThat(events).as("an idle writer commits the first write at once").containsExactly("committed 1");
+        for (int id = 2; id <= 4; id++) {
+            assertThat(paced.offer(new Insert(id, "x"))).isTrue();
         }
-        assertThat(events).as("nothing is acknowledged while the writer lingers").isEmpty();
-        lingering.close();
-        assertThat(events).containsExactly("committed 1", "committed 2", "committed 3");
-        assertThat(lingering.stats().batches()).as("the three writes shared one commit").isEqualTo(1);
+        assertThat(events).as("within the interval nothing more is acknowledged").hasSize(1);
+        paced.close();
+        assertThat(events).containsExactly("committed 1", "committed 2", "committed 3", "committed 4");
+        assertThat(paced.stats().batches()).as("the three later writes shared one commit").isEqualTo(2);
     }
 
     @Test
