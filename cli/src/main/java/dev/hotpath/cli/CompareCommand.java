@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
  * {@code hotpath bench compare SCENARIO --a CMD --b CMD [flags]}: the same run against two servers,
  * each started fresh for every run (free port, fresh data directory), alternated A B A B for
  * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
- * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at the
- * start and end of its measured period, for CPU per request: on a noisy machine, the steadier figure. Pin the servers in their commands (for example
- * {@code taskset -c 0 ...}): a child inherits this process's CPU set.
+ * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at
+ * the start and end of its measured period, for CPU per request: on a noisy machine, the steadier
+ * figure. Pin the servers in their commands (for example {@code taskset -c 0 ...}): a child inherits
+ * this process's CPU set.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Run the same load against servers A and B in turn, A B A B, and print the median ratio.",

@@ -3,6 +3,7 @@ package dev.hotpath.http;
 import dev.hotpath.http.internal.Ascii;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -112,6 +113,11 @@ public final class Response {
         /** Adds a header. Names the engine owns ({@code Date}, {@code Content-Length}, ...) are refused. */
         public Builder header(String name, String value) {
             checkName(name);
+            return append(name, value);
+        }
+
+        /** Adds a header whose name is known to be valid. */
+        private Builder append(String name, String value) {
             checkValue(name, value);
             head.writeBytes(name.getBytes(StandardCharsets.US_ASCII));
             head.write(':');
@@ -128,7 +134,7 @@ public final class Response {
          */
         public Response body(String contentType, byte[] body) {
             if (contentType != null) {
-                header("Content-Type", contentType);
+                append("Content-Type", contentType);
             }
             return finish(body);
         }
@@ -137,6 +143,7 @@ public final class Response {
             return finish(NO_BODY);
         }
 
+        /** The wire bytes in one array of their exact size: the body is copied once. */
         private Response finish(byte[] body) {
             if (status >= 200 && status != 204) {
                 head.writeBytes(("Content-Length: " + body.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -145,9 +152,10 @@ public final class Response {
             }
             head.write('\r');
             head.write('\n');
-            int headLength = head.size();
-            head.writeBytes(body);
-            return new Response(status, head.toByteArray(), headLength);
+            byte[] headers = head.toByteArray();
+            byte[] wire = Arrays.copyOf(headers, headers.length + body.length);
+            System.arraycopy(body, 0, wire, headers.length, body.length);
+            return new Response(status, wire, headers.length);
         }
 
         private static void checkName(String name) {

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.social;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,8 +13,9 @@ import java.util.Arrays;
  * contract's JSON. SQLite writes each post object itself ({@code json_object} keeps the keys in the
  * order given and escapes what JSON needs), so a post crosses JDBC as one UTF-8 column read as bytes:
  * against five columns decoded into strings and re-encoded by a JSON generator, the feed's work around
- * its query fell from about 24 to 10 µs and its allocation to a sixth ({@code PostReadsBenchmark}). {@code like_count} is
- * counted per request through {@code likes_post_id_idx}. Not thread-safe: one per reading thread.
+ * its query fell from about 24 to 10 µs and its allocation to a sixth ({@code PostReadsBenchmark}).
+ * {@code like_count} is counted per request through {@code likes_post_id_idx}. Not thread-safe: one per
+ * reading thread.
  */
 public final class PostReads implements AutoCloseable {
     /** Posts in the feed. */
@@ -88,7 +90,7 @@ public final class PostReads implements AutoCloseable {
     }
 
     private static byte[] ascii(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.SqliteErrors;
 import dev.hotpath.store.Write;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -45,10 +46,10 @@ public final class SocialApp implements AutoCloseable {
     /**
      * The shortest time between two commits of the writer. Commits here cost no fsync
      * ({@code synchronous=NORMAL}), but each makes every read connection drop its page cache: in the
-     * closed-loop mix the writer made ~2,100 commits a second of 1.3 writes each. At most one commit
-     * per 4 ms took 3.7% off the server's CPU per request against a 1 ms linger after each batch's
-     * first write, itself 4.5% off against none (docs/BENCHMARKS.md); and unlike a linger, a write that
-     * finds the writer idle longer than this commits at once, so light load waits for nothing.
+     * closed-loop mix the writer made ~2,100 commits a second of 1.3 writes each. A 1 ms linger after
+     * each batch's first write measured 1.045× less server CPU per request than none, and at most one
+     * commit per 4 ms 1.037× less again (docs/BENCHMARKS.md); unlike a linger, a write that finds the
+     * writer idle longer than this commits at once, so light load waits for nothing.
      */
     private static final Duration COMMIT_INTERVAL = Duration.ofMillis(4);
 
@@ -62,7 +63,6 @@ public final class SocialApp implements AutoCloseable {
     private PreparedStatement insertedPost;
     private PreparedStatement postExists;
     private PreparedStatement insertLike;
-    private PreparedStatement userExists;
 
     private SocialApp(SocialConfig config, Connection writeConnection) {
         this.config = config;
@@ -251,18 +251,14 @@ public final class SocialApp implements AutoCloseable {
     }
 
     /**
-     * Whether the user a verified token names exists, checked inside the write: a token may be signed
-     * for an id the database does not hold, and its write must then answer 401 rather than fail on the
-     * foreign key (a 500) or, without foreign keys, store a post no read could join to its author.
+     * The answer to a write SQLite refused. A foreign key refuses a post or like whose user (the
+     * token's {@code sub}, verified but never looked up) is not in the database: that is the token's
+     * fault, {@code 401 invalid token payload}, not the server's. (Without the key the post would be
+     * stored and then missing from every read, which joins its author.) Anything else is a 500.
      */
-    private boolean userExists(Connection db, long userId) throws SQLException {
-        if (userExists == null) {
-            userExists = db.prepareStatement("SELECT 1 FROM users WHERE id = ?");
-        }
-        userExists.setLong(1, userId);
-        try (ResultSet rs = userExists.executeQuery()) {
-            return rs.next();
-        }
+    private static Response writeRefused(Exception cause) {
+        return SqliteErrors.isForeignKeyViolation(cause) ? SocialErrors.unauthorized(TokenVerifier.Refusal.BAD_PAYLOAD)
+            : SocialErrors.INTERNAL;
     }
 
     /** A new post: its id and {@code created_at} (the column default) are read back inside the write. */
@@ -270,7 +266,6 @@ public final class SocialApp implements AutoCloseable {
         private final TokenVerifier.Result user;
         private final String body;
         private final Deferred response;
-        private boolean knownUser;
         private long id;
         private String createdAt;
 
@@ -286,10 +281,6 @@ public final class SocialApp implements AutoCloseable {
                 insertPost = db.prepareStatement("INSERT INTO posts (user_id, body) VALUES (?, ?)");
                 insertedPost = db.prepareStatement("SELECT id, created_at FROM posts WHERE rowid = last_insert_rowid()");
             }
-            knownUser = userExists(db, user.userId());
-            if (!knownUser) {
-                return;
-            }
             insertPost.setLong(1, user.userId());
             insertPost.setString(2, body);
             insertPost.executeUpdate();
@@ -302,10 +293,6 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void committed() {
-            if (!knownUser) {
-                response.complete(SocialErrors.unauthorized(TokenVerifier.Refusal.BAD_PAYLOAD));
-                return;
-            }
             response.complete(Response.of(201, "application/json", json(g -> {
                 g.writeStartObject();
                 g.writeFieldName("post");
@@ -322,19 +309,18 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void failed(Exception cause) {
-            response.complete(SocialErrors.INTERNAL);
+            response.complete(writeRefused(cause));
         }
     }
 
     /**
      * A like: 201 the first time for this user and post, 200 afterwards, 404 for no such post, 401 for
-     * a token whose user does not exist.
+     * a token whose user does not exist (the like's foreign key, once the post is known to exist).
      */
     private final class LikePost implements Write {
         private final long userId;
         private final long postId;
         private final Deferred response;
-        private boolean knownUser;
         private boolean exists;
         private boolean liked;
 
@@ -350,13 +336,12 @@ public final class SocialApp implements AutoCloseable {
                 postExists = db.prepareStatement("SELECT 1 FROM posts WHERE id = ?");
                 insertLike = db.prepareStatement("INSERT OR IGNORE INTO likes (user_id, post_id) VALUES (?, ?)");
             }
-            knownUser = userExists(db, userId);
             postExists.setLong(1, postId);
             try (ResultSet rs = postExists.executeQuery()) {
                 exists = rs.next();
             }
             liked = false;
-            if (exists && knownUser) {
+            if (exists) {
                 insertLike.setLong(1, userId);
                 insertLike.setLong(2, postId);
                 liked = insertLike.executeUpdate() == 1;
@@ -365,10 +350,6 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void committed() {
-            if (!knownUser) {
-                response.complete(SocialErrors.unauthorized(TokenVerifier.Refusal.BAD_PAYLOAD));
-                return;
-            }
             if (!exists) {
                 response.complete(SocialErrors.POST_NOT_FOUND);
                 return;
@@ -379,7 +360,7 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void failed(Exception cause) {
-            response.complete(SocialErrors.INTERNAL);
+            response.complete(writeRefused(cause));
         }
     }
 

@@ -55,6 +55,18 @@ public class ResponseEncoderBenchmark {
         out.release();
     }
 
+    /** Building a dynamic answer: a 4,700-byte JSON body (a social feed's size) into a {@link Response}. */
+    @Benchmark
+    public Response buildJson(FeedBody feed) {
+        return Response.of(200, "application/json", feed.body);
+    }
+
+    /** A body the size of a social feed answer. */
+    @State(Scope.Benchmark)
+    public static class FeedBody {
+        final byte[] body = "{\"id\":1,\"body\":\"x\"}".repeat(235).getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** A shortener redirect from a {@link HeaderArena} value, as a direct handler answers {@code GET /{code}}. */
     @Benchmark
     public int redirect(RedirectState state) {
