@@ -1,10 +1,8 @@
 package dev.hotpath.http;
 
 import dev.hotpath.http.internal.Ascii;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * An immutable HTTP response, encoded to its wire bytes once, when it is built: every header but the
@@ -98,10 +96,16 @@ public final class Response {
         return headLength;
     }
 
-    /** Collects headers for one {@link Response}; validates every name and value as it is added. */
+    /**
+     * Collects headers for one {@link Response}; validates every name and value as it writes them
+     * straight into its own array (no stream, no per-header {@code getBytes}), which is then copied
+     * once, with the body, into the wire array.
+     */
     public static final class Builder {
+        private static final String[] ENGINE_OWNED = {"Date", "Content-Length", "Connection", "Transfer-Encoding"};
         private final int status;
-        private final ByteArrayOutputStream head = new ByteArrayOutputStream(128);
+        private byte[] head = new byte[128];
+        private int length;
 
         private Builder(int status) {
             if (status < 100 || status > 599) {
@@ -116,15 +120,23 @@ public final class Response {
             return append(name, value);
         }
 
-        /** Adds a header whose name is known to be valid. */
+        /** Adds a header whose name is known to be valid, refusing a value that could split the response. */
         private Builder append(String name, String value) {
-            checkValue(name, value);
-            head.writeBytes(name.getBytes(StandardCharsets.US_ASCII));
-            head.write(':');
-            head.write(' ');
-            head.writeBytes(value.getBytes(StandardCharsets.ISO_8859_1));
-            head.write('\r');
-            head.write('\n');
+            ensureRoom(name.length() + value.length() + 4);
+            for (int i = 0; i < name.length(); i++) {
+                head[length++] = (byte) name.charAt(i);
+            }
+            head[length++] = ':';
+            head[length++] = ' ';
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
+                    throw new IllegalArgumentException("invalid character in value of " + name);
+                }
+                head[length++] = (byte) c;
+            }
+            head[length++] = '\r';
+            head[length++] = '\n';
             return this;
         }
 
@@ -146,16 +158,22 @@ public final class Response {
         /** The wire bytes in one array of their exact size: the body is copied once. */
         private Response finish(byte[] body) {
             if (status >= 200 && status != 204) {
-                head.writeBytes(("Content-Length: " + body.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                append("Content-Length", Integer.toString(body.length));
             } else if (body.length > 0) {
                 throw new IllegalArgumentException("a " + status + " response has no body");
             }
-            head.write('\r');
-            head.write('\n');
-            byte[] headers = head.toByteArray();
-            byte[] wire = Arrays.copyOf(headers, headers.length + body.length);
-            System.arraycopy(body, 0, wire, headers.length, body.length);
-            return new Response(status, wire, headers.length);
+            ensureRoom(2);
+            head[length++] = '\r';
+            head[length++] = '\n';
+            byte[] wire = Arrays.copyOf(head, length + body.length);
+            System.arraycopy(body, 0, wire, length, body.length);
+            return new Response(status, wire, length);
+        }
+
+        private void ensureRoom(int bytes) {
+            if (length + bytes > head.length) {
+                head = Arrays.copyOf(head, Math.max(head.length * 2, length + bytes));
+            }
         }
 
         private static void checkName(String name) {
@@ -168,18 +186,9 @@ public final class Response {
                     throw new IllegalArgumentException("invalid header name: " + name);
                 }
             }
-            switch (name.toLowerCase(Locale.ROOT)) {
-                case "date", "content-length", "connection", "transfer-encoding" ->
+            for (String owned : ENGINE_OWNED) {
+                if (owned.equalsIgnoreCase(name)) {
                     throw new IllegalArgumentException(name + " is set by the engine");
-                default -> { }
-            }
-        }
-
-        private static void checkValue(String name, String value) {
-            for (int i = 0; i < value.length(); i++) {
-                char c = value.charAt(i);
-                if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
-                    throw new IllegalArgumentException("invalid character in value of " + name);
                 }
             }
         }

@@ -18,6 +18,18 @@ class ResponseTest {
     }
 
     @Test
+    void theBuilderWritesHeadersInOrderThenContentLengthThenTheBody() {
+        String longValue = "v".repeat(300);
+        Response built = Response.builder(201).header("Location", "/a").header("X-Long", longValue)
+            .body("application/json", "{}".getBytes(StandardCharsets.US_ASCII));
+        String head = "Location: /a\r\nX-Long: " + longValue + "\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 2\r\n\r\n";
+        assertThat(new String(built.wire(), StandardCharsets.ISO_8859_1)).isEqualTo(head + "{}");
+        assertThat(built.headLength()).isEqualTo(head.length());
+        assertThat(Response.empty(204).wire()).isEqualTo("\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
     void refusesARedirectThatCouldSplitTheResponse() {
         assertThatThrownBy(() -> Response.redirect(302, "https://a/\r\nSet-Cookie: x")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Response.redirect(200, "https://a/")).isInstanceOf(IllegalArgumentException.class);
@@ -26,6 +38,8 @@ class ResponseTest {
     @Test
     void theBuilderRefusesHeadersTheEngineOwns() {
         assertThatThrownBy(() -> Response.builder(200).header("Content-Length", "5")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.builder(200).header("transfer-ENCODING", "chunked")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.builder(200).header("X-A", "caf\u00e9\u20ac")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Response.builder(200).header("X-A", "a\nb")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Response.builder(204).body("text/plain", new byte[1])).isInstanceOf(IllegalArgumentException.class);
     }
