@@ -427,12 +427,9 @@ final class LinkWrites {
     }
 
     /**
-     * Appends the visit counts that changed since the last flush to the visit log: one row, one
+     * Appends the visit counts changed since the last flush to {@code visit_log}: one row, one
      * statement, whatever the number of links, instead of an UPDATE per link (which, at tens of
-     * thousands of distinct links a second, cost more than the redirects themselves).
-     */
-    /**
-     * Appends the visit counts changed since the last flush to {@code visit_log}. The counts are
+     * thousands of distinct links a second, cost more than the redirects themselves). The counts are
      * drained once, so a retry of this write by the writer inserts the same row; if it fails for good,
      * the drained links are marked unpersisted and the next flush writes them again.
      */
