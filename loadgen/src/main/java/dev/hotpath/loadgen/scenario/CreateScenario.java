@@ -5,9 +5,7 @@ import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
 import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -22,7 +20,7 @@ public final class CreateScenario implements Scenario {
     private final int expectedRedirect;
     private final String runId = Long.toString(System.nanoTime(), 36);
     private final AtomicLong sequence = new AtomicLong();
-    private final Map<String, Long> acknowledged = new ConcurrentHashMap<>();
+    private final AcknowledgedCodes acknowledged = new AcknowledgedCodes();
     private Target target;
 
     public CreateScenario(String apiKey, int expectedRedirect) {
@@ -67,14 +65,14 @@ public final class CreateScenario implements Scenario {
                 if (link == null || !link.longUrl().equals(urlOf(tag))) {
                     return Outcome.MISMATCH;
                 }
-                return acknowledged.putIfAbsent(link.code(), tag) == null ? Outcome.OK : Outcome.MISMATCH;
+                return acknowledged.add(link.code(), tag) ? Outcome.OK : Outcome.MISMATCH;
             }
 
             @Override
             public String describe(long tag, ResponseView response) {
                 Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
                 if (response.status() == 201 && link != null && link.longUrl().equals(urlOf(tag))) {
-                    return "code " + link.code() + " was given twice (for " + urlOf(acknowledged.get(link.code()))
+                    return "code " + link.code() + " was given twice (for " + urlOf(acknowledged.sequenceOf(link.code()))
                         + " and " + urlOf(tag) + ")";
                 }
                 return "POST /api/links for " + urlOf(tag) + ": status " + response.status() + ", body "
@@ -85,11 +83,9 @@ public final class CreateScenario implements Scenario {
 
     @Override
     public Workload verification() {
-        String[] codes = acknowledged.keySet().toArray(new String[0]);
-        long[] seqs = new long[codes.length];
-        for (int i = 0; i < codes.length; i++) {
-            seqs[i] = acknowledged.get(codes[i]);
-        }
+        AcknowledgedCodes.Snapshot snapshot = acknowledged.snapshot();
+        String[] codes = snapshot.codes();
+        long[] seqs = snapshot.sequences();
         AtomicInteger next = new AtomicInteger();
         byte[] prefix = Requests.getPrefix();
         byte[] suffix = Requests.getSuffix(target);
