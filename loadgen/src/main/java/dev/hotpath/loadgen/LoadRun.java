@@ -52,18 +52,20 @@ public final class LoadRun {
         Workload workload = scenario.prepare(config);
         Instant startedAt = Instant.now();
         ClientTransport transport = ClientTransport.best();
-        Phase main = execute(config, workload, transport, progress, period);
-        Stats verification = null;
-        Workload verify = scenario.verification();
-        if (verify != null) {
-            RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS, VERIFY_PIPELINE,
-                Duration.ofHours(1));
-            verification = execute(verifyConfig, verify, transport, Progress.NONE, MeasuredPeriod.NONE).measured;
+        try (GeneratorPauses pauses = GeneratorPauses.listen()) {
+            Phase main = execute(config, workload, transport, progress, MeasuredPeriod.both(pauses, period));
+            Stats verification = null;
+            Workload verify = scenario.verification();
+            if (verify != null) {
+                RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS,
+                    VERIFY_PIPELINE, Duration.ofHours(1));
+                verification = execute(verifyConfig, verify, transport, Progress.NONE, MeasuredPeriod.NONE).measured;
+            }
+            long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
+            double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
+            return new RunResult(config, scenario.name(), startedAt, planned, main.measured, main.warmup, seconds,
+                verification, transport.name(), pauses.summary());
         }
-        long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
-        double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
-        return new RunResult(config, scenario.name(), startedAt, planned, main.measured, main.warmup, seconds,
-            verification, transport.name());
     }
 
     private record Phase(Schedule schedule, Stats measured, Stats warmup) {

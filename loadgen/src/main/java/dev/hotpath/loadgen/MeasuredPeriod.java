@@ -20,4 +20,21 @@ public interface MeasuredPeriod {
     void started();
 
     void ended();
+
+    /** Tells both, {@code first} first. */
+    static MeasuredPeriod both(MeasuredPeriod first, MeasuredPeriod second) {
+        return new MeasuredPeriod() {
+            @Override
+            public void started() {
+                first.started();
+                second.started();
+            }
+
+            @Override
+            public void ended() {
+                first.ended();
+                second.ended();
+            }
+        };
+    }
 }

@@ -93,6 +93,11 @@ public final class ResultWriter {
             json.writeObjectFieldStart("generator_lag_ms");
             percentiles(json, m.generatorLag);
             json.writeEndObject();
+            json.writeObjectFieldStart("generator_gc_pauses");
+            json.writeNumberField("count", r.generatorPauses().count());
+            json.writeNumberField("longest_ms", r.generatorPauses().longestMillis());
+            json.writeNumberField("total_ms", r.generatorPauses().totalMillis());
+            json.writeEndObject();
             json.writeObjectFieldStart("warmup");
             json.writeNumberField("attempted", r.warmup().attempted);
             json.writeNumberField("ok", r.warmup().ok);
@@ -176,6 +181,10 @@ public final class ResultWriter {
             latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
         }
         row(md, "Latency", latency + String.format("max %.3f ms", m.latency.getMaxValue() / 1000.0));
+        GeneratorPauses.Summary pauses = r.generatorPauses();
+        row(md, "Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
+            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
+                pauses.longestMillis(), pauses.totalMillis()));
         if (r.verification() != null) {
             row(md, "Verified after the run", String.format("%,d of %,d", r.verification().ok, r.verification().attempted));
         }

@@ -10,9 +10,11 @@ import java.time.Instant;
  *
  * @param verification stats of the verification pass (every answer checked), or null when the scenario
  *     verifies nothing after the run
+ * @param generatorPauses the generator's own collection pauses in the measured period
  */
 public record RunResult(RunConfig config, String scenario, Instant startedAt, long planned, Stats measured,
-                        Stats warmup, double measuredSeconds, Stats verification, String transport) {
+                        Stats warmup, double measuredSeconds, Stats verification, String transport,
+                        GeneratorPauses.Summary generatorPauses) {
     /** Answers per second over the measured period. */
     public double rps() {
         return measuredSeconds <= 0 ? 0 : measured.ok / measuredSeconds;

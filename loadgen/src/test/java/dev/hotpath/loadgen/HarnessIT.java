@@ -308,8 +308,10 @@ class HarnessIT {
 
             Path out = ResultWriter.directoryFor(dir.resolve("results"), creates);
             ResultWriter.write(out, creates, new ResultWriter.Provenance("hotpath bench create", "abc", "test machine"));
-            assertThat(Files.readString(out.resolve("result.json"))).contains("\"verdict\" : \"PASS\"", "\"checked\" : ");
-            assertThat(Files.readString(out.resolve("summary.md"))).startsWith("# PASS: create, saturate");
+            assertThat(Files.readString(out.resolve("result.json"))).contains("\"verdict\" : \"PASS\"", "\"checked\" : ",
+                "\"generator_gc_pauses\" : {");
+            assertThat(Files.readString(out.resolve("summary.md"))).startsWith("# PASS: create, saturate")
+                .contains("| Generator GC pauses | ");
             assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
             assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "PASS").doesNotContain("<script");
         } finally {
