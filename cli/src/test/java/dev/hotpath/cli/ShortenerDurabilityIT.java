@@ -160,6 +160,16 @@ class ShortenerDurabilityIT {
         }
     }
 
+    @Test
+    void refusesToStartOnAStoreWithAnExpiryItCannotWrite() throws Exception {
+        prepareStore("UPDATE links SET expires_at = 253402300800000 WHERE id = 1"); // 10000-01-01T00:00:00Z
+        try (ServerProcess server = start("corrupt")) {
+            assertThat(server.awaitExit()).isEqualTo(1);
+            assertThat(server.output()).contains("corrupt store: link 1 has a creation or expiry time outside 1970 to 9999")
+                .doesNotContain("\tat ");
+        }
+    }
+
     /** A stopped store with two links, then {@code sql} run on it behind the server's back. */
     private void prepareStore(String sql) throws Exception {
         try (ServerProcess server = start("prepare")) {

@@ -19,7 +19,7 @@ import java.time.Duration;
  * The shortener's durable store: the {@code links} table in {@code <data>/links.db} (SQLite, WAL), the
  * data directory's lock, and the {@link GroupCommitWriter} that alone writes to it. At start it loads
  * every link into the {@link LinkTable}, verifying as it goes (ids contiguous from 0, every URL in
- * normal form, the count within capacity); a store that fails any check refuses to start, naming the
+ * normal form, times the answers can write, the count within capacity); a store that fails any check refuses to start, naming the
  * first problem, rather than serve part of itself.
  *
  * <p>Ids are handed out on the writer thread, in commit order, so they stay contiguous: an insert that
@@ -145,15 +145,25 @@ final class LinkStore implements AutoCloseable {
                 if (!url.equals(normal)) {
                     throw new IllegalStateException("corrupt store: link " + id + " has an invalid url");
                 }
+                long created = rs.getLong(4);
                 long expires = rs.getLong(5);
                 boolean noExpiry = rs.wasNull();
+                if (!answerable(created) || !noExpiry && !answerable(expires)) {
+                    throw new IllegalStateException("corrupt store: link " + id
+                        + " has a creation or expiry time outside 1970 to 9999");
+                }
                 rs.getLong(7);
                 boolean live = rs.wasNull();
-                table.publish(id, url, rs.getLong(4), rs.getString(2),
+                table.publish(id, url, created, rs.getString(2),
                     rs.getInt(6) != 0, noExpiry ? -1 : expires, rs.getLong(8), !live);
                 expected++;
             }
         }
+    }
+
+    /** Whether a stored time is one the answers can write ({@link LinkJson#time}). */
+    private static boolean answerable(long epochMillis) {
+        return epochMillis >= 0 && epochMillis < LinkJson.END_OF_YEAR_9999.toEpochMilli();
     }
 
     /**
