@@ -23,6 +23,8 @@ public final class PostReads implements AutoCloseable {
     private static final String POST = "SELECT json_object('id', p.id, 'body', p.body, 'created_at', p.created_at, "
         + "'author', u.username, 'like_count', (SELECT count(*) FROM likes l WHERE l.post_id = p.id)) "
         + "FROM posts p JOIN users u ON u.id = p.user_id";
+    /** The feed's query: the newest {@value #FEED_SIZE} posts, each as one JSON object column. */
+    public static final String FEED_QUERY = POST + " ORDER BY p.created_at DESC, p.id DESC LIMIT " + FEED_SIZE;
     private static final byte[] FEED_START = ascii("{\"posts\":[");
     private static final byte[] FEED_END = ascii("]}");
     private static final byte[] POST_START = ascii("{\"post\":");
@@ -34,7 +36,7 @@ public final class PostReads implements AutoCloseable {
     private final byte[][] feedPosts = new byte[FEED_SIZE][];
 
     public PostReads(Connection readOnly) throws SQLException {
-        this.feed = readOnly.prepareStatement(POST + " ORDER BY p.created_at DESC, p.id DESC LIMIT " + FEED_SIZE);
+        this.feed = readOnly.prepareStatement(FEED_QUERY);
         this.byId = readOnly.prepareStatement(POST + " WHERE p.id = ?");
         this.one = readOnly.prepareStatement("SELECT 1");
     }

@@ -151,7 +151,7 @@ final class LinkJson {
     /**
      * RFC 3339 UTC with milliseconds ({@code 2026-11-30T04:00:00.123Z}), written digit by digit: a
      * {@code DateTimeFormatter} was a sixth of the shortener writer's CPU when it answered creates.
-     * Times from the epoch to the end of year 9999 (the clock and the accepted expiries).
+     * Times that are {@link #writable} (the clock's, the accepted expiries, a verified store's).
      */
     static String time(long epochMillis) {
         LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L), 0, ZoneOffset.UTC);
@@ -171,6 +171,11 @@ final class LinkJson {
         digits(text, 20, (int) Math.floorMod(epochMillis, 1000L), 3);
         text[23] = 'Z';
         return new String(text, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Whether {@link #time} can write {@code epochMillis}: from the epoch to the end of year 9999. */
+    static boolean writable(long epochMillis) {
+        return epochMillis >= 0 && epochMillis < END_OF_YEAR_9999.toEpochMilli();
     }
 
     /** Writes {@code value} as exactly {@code width} decimal digits, zero-padded, at {@code at}. */

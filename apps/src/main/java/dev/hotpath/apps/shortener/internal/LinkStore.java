@@ -19,8 +19,8 @@ import java.time.Duration;
  * The shortener's durable store: the {@code links} table in {@code <data>/links.db} (SQLite, WAL), the
  * data directory's lock, and the {@link GroupCommitWriter} that alone writes to it. At start it loads
  * every link into the {@link LinkTable}, verifying as it goes (ids contiguous from 0, every URL in
- * normal form, times the answers can write, the count within capacity); a store that fails any check refuses to start, naming the
- * first problem, rather than serve part of itself.
+ * normal form, times the answers can write, the count within capacity); a store that fails any check
+ * refuses to start, naming the first problem, rather than serve part of itself.
  *
  * <p>Ids are handed out on the writer thread, in commit order, so they stay contiguous: an insert that
  * fails takes no id, and a batch rolled back whole gives its ids back ({@code TransactionListener}).
@@ -148,7 +148,7 @@ final class LinkStore implements AutoCloseable {
                 long created = rs.getLong(4);
                 long expires = rs.getLong(5);
                 boolean noExpiry = rs.wasNull();
-                if (!answerable(created) || !noExpiry && !answerable(expires)) {
+                if (!LinkJson.writable(created) || !noExpiry && !LinkJson.writable(expires)) {
                     throw new IllegalStateException("corrupt store: link " + id
                         + " has a creation or expiry time outside 1970 to 9999");
                 }
@@ -159,11 +159,6 @@ final class LinkStore implements AutoCloseable {
                 expected++;
             }
         }
-    }
-
-    /** Whether a stored time is one the answers can write ({@link LinkJson#time}). */
-    private static boolean answerable(long epochMillis) {
-        return epochMillis >= 0 && epochMillis < LinkJson.END_OF_YEAR_9999.toEpochMilli();
     }
 
     /**

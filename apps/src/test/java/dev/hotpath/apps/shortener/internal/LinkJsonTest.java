@@ -26,6 +26,10 @@ class LinkJsonTest {
         assertThat(LinkJson.time(0)).isEqualTo("1970-01-01T00:00:00.000Z");
         assertThat(LinkJson.time(LinkJson.END_OF_YEAR_9999.toEpochMilli() - 1)).isEqualTo("9999-12-31T23:59:59.999Z");
         assertThat(LinkJson.time(1_796_011_200_123L)).isEqualTo("2026-11-30T04:00:00.123Z");
+        assertThat(LinkJson.writable(0)).isTrue();
+        assertThat(LinkJson.writable(LinkJson.END_OF_YEAR_9999.toEpochMilli() - 1)).isTrue();
+        assertThat(LinkJson.writable(-1)).isFalse();
+        assertThat(LinkJson.writable(LinkJson.END_OF_YEAR_9999.toEpochMilli())).isFalse();
     }
 
     @Test

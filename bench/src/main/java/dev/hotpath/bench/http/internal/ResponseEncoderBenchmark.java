@@ -55,33 +55,6 @@ public class ResponseEncoderBenchmark {
         out.release();
     }
 
-    /** Building a dynamic answer: a 4,700-byte JSON body (a social feed's size) into a {@link Response}. */
-    @Benchmark
-    public Response buildJson(FeedBody feed) {
-        return Response.of(200, "application/json", feed.body);
-    }
-
-    /** Building a shortener create answer: 201, {@code Location}, {@code Cache-Control}, a 200-byte link. */
-    @Benchmark
-    public Response buildCreated(LinkBody link) {
-        return Response.builder(201).header("Location", "/api/links/Xk3b9QzT").header("Cache-Control", "no-store")
-            .body("application/json", link.body);
-    }
-
-    /** A body the size of a shortener link object. */
-    @State(Scope.Benchmark)
-    public static class LinkBody {
-        final byte[] body = ("{\"code\":\"Xk3b9QzT\",\"short_url\":\"http://127.0.0.1:8080/Xk3b9QzT\",\"long_url\":"
-            + "\"https://example.com/some/path?q=1\",\"created_at\":\"2026-11-30T04:00:00.123Z\",\"expires_at\":null,"
-            + "\"protected\":false,\"visits\":0}").getBytes(StandardCharsets.US_ASCII);
-    }
-
-    /** A body the size of a social feed answer. */
-    @State(Scope.Benchmark)
-    public static class FeedBody {
-        final byte[] body = "{\"id\":1,\"body\":\"x\"}".repeat(235).getBytes(StandardCharsets.US_ASCII);
-    }
-
     /** A shortener redirect from a {@link HeaderArena} value, as a direct handler answers {@code GET /{code}}. */
     @Benchmark
     public int redirect(RedirectState state) {
