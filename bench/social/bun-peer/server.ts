@@ -1,4 +1,4 @@
-// A peer for hotpath's social benchmarks: ../../../../shared/api/social.md on Bun with bun:sqlite, the
+// A peer for hotpath's social benchmarks: the social API of docs/SOCIAL.md on Bun with bun:sqlite, the
 // way the challenge's Bun entries are built (one process, prepared statements, JSON.stringify of
 // objects in the contract's key order, HS256 checked per request, each write committed before its
 // answer). Written by the hotpath team; not a copy of a published entry.

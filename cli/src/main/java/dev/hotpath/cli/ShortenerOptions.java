@@ -13,7 +13,7 @@ import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** The flags of {@code hotpath serve shortener} (../shared/api/shortener.md, "Command line"). */
+/** The flags of {@code hotpath serve shortener} (docs/API.md, "Command line"). */
 final class ShortenerOptions {
     @Option(names = "--data", defaultValue = "./data", description = "Data directory (default: ${DEFAULT-VALUE}).")
     private Path data;

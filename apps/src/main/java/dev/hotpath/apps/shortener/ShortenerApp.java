@@ -18,7 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The URL shortener of {@code ../shared/api/shortener.md}: opens (and verifies) the store of a data
+ * The URL shortener of {@code docs/API.md}: opens (and verifies) the store of a data
  * directory, creates the first API key of a new one, and gives the engine its routes. Close it after
  * the server has drained: it persists visit counts, commits what is queued and releases the directory.
  */

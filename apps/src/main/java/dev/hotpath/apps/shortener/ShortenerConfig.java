@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * How to run the shortener; each field is a flag of {@code hotpath serve shortener} (see
- * {@code ../shared/api/shortener.md}).
+ * {@code docs/API.md}).
  *
  * @param publicBase base of {@code short_url}, without trailing slash
  * @param codes {@code scrambled} (default) or {@code sequential}

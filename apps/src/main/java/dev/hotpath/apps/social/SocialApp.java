@@ -30,7 +30,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The social feed API of {@code ../shared/api/social.md} under the challenge's rules: reads run on the
+ * The social feed API of {@code docs/SOCIAL.md} under the challenge's rules: reads run on the
  * event loop that received them, each loop with its own read-only connection and prepared statements
  * ({@link PostReads}; SQLite answers from its page cache, so a read is CPU work, and a hop to another
  * pool would cost more than it); writes go through the {@link GroupCommitWriter}, and each is answered

@@ -1,7 +1,7 @@
 package dev.hotpath.apps.social;
 
 /**
- * The fixed schema of the social challenge ({@code ../shared/api/social.md}): the rules forbid adding
+ * The fixed schema of the social challenge ({@code docs/SOCIAL.md}): the rules forbid adding
  * or changing tables, columns or indexes, so this text is the contract's, byte for byte.
  */
 public final class SocialSchema {

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The social challenge's load model ({@code ../shared/api/social.md}), one journey per user in
+ * The social challenge's load model ({@code docs/SOCIAL.md}), one journey per user in
  * {@code --mode users}: wait U(0,5) s once, then loop {@code GET /feed}, think U(3,7) s,
  * {@code GET /posts/{a post of that feed}}, think U(3,8) s, like it with probability 0.15, create a post
  * with probability 0.02, think U(5,15) s. Every answer is checked for its status and its JSON shape:
