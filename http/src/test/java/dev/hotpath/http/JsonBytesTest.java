@@ -1,0 +1,28 @@
+package dev.hotpath.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class JsonBytesTest {
+    @Test
+    void writesEscapedUtf8() {
+        byte[] bytes = JsonBytes.write(json -> {
+            json.writeStartObject();
+            json.writeStringField("text", "a \"quote\", a \\ and \u00e9\n");
+            json.writeNumberField("n", 42);
+            json.writeEndObject();
+        });
+        assertThat(new String(bytes, StandardCharsets.UTF_8))
+            .isEqualTo("{\"text\":\"a \\\"quote\\\", a \\\\ and \u00e9\\n\",\"n\":42}");
+    }
+
+    @Test
+    void answersWithTheStatusAndAJsonContentType() {
+        Response response = JsonBytes.response(201, json -> json.writeBoolean(true));
+        assertThat(response.status()).isEqualTo(201);
+        String wire = new String(response.wire(), StandardCharsets.US_ASCII);
+        assertThat(wire).contains("Content-Type: application/json\r\n").endsWith("\r\n\r\ntrue");
+    }
+}
