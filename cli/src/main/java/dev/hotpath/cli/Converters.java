@@ -1,7 +1,9 @@
 package dev.hotpath.cli;
 
+import dev.hotpath.store.Durability;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -63,6 +65,18 @@ final class Converters {
                 throw new TypeConversionException("duration must be positive, got '" + value + "'");
             }
             return d;
+        }
+    }
+
+    /** {@code full}, {@code normal} or {@code none}, in any case. */
+    static final class DurabilityMode implements ITypeConverter<Durability> {
+        @Override
+        public Durability convert(String value) {
+            try {
+                return Durability.valueOf(value.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("--durability must be full, normal or none, was '" + value + "'");
+            }
         }
     }
 }

@@ -27,7 +27,7 @@ public final class Main {
                 err.println("hotpath: " + e.getMessage());
                 return CommandLine.ExitCode.SOFTWARE;
             });
-        return commandLine.execute(args);
+        return commandLine.execute(ServeCommand.withDefaultApp(args));
     }
 
     private static String commandPath(CommandLine commandLine) {

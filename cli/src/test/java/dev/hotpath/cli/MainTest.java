@@ -28,10 +28,37 @@ class MainTest {
         assertThat(out.toString()).startsWith("Usage: hotpath");
     }
 
+    @Test
+    void serveWithoutAnAppNamesTheShortener() {
+        assertThat(ServeCommand.withDefaultApp(new String[] {"serve"})).containsExactly("serve", "shortener");
+        assertThat(ServeCommand.withDefaultApp(new String[] {"serve", "--data", "d"}))
+            .containsExactly("serve", "shortener", "--data", "d");
+        assertThat(ServeCommand.withDefaultApp(new String[] {"serve", "social", "--bind", "x"}))
+            .containsExactly("serve", "social", "--bind", "x");
+        assertThat(ServeCommand.withDefaultApp(new String[] {"serve", "--help"})).containsExactly("serve", "--help");
+        assertThat(ServeCommand.withDefaultApp(new String[] {"keys", "--data", "d"})).containsExactly("keys", "--data", "d");
+    }
+
+    @Test
+    void serveHelpListsEveryApp() {
+        assertThat(run("serve", "--help")).isZero();
+        assertThat(out.toString()).contains("shortener").contains("social").contains("users");
+    }
+
+    @Test
+    void eachAppsHelpListsItsOwnFlagsAndTheEngines() {
+        assertThat(run("serve", "social", "--help")).isZero();
+        assertThat(out.toString()).contains("--sqlite-path").contains("--bind").contains("--max-body")
+            .doesNotContain("--codes");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "serve --bogus                   | Unknown option: '--bogus'",
-        "serve shortcake                 | Invalid value for positional parameter",
+        "serve shortcake                 | Unmatched argument at index 1: 'shortcake'",
+        "serve users --data d            | Unknown options: '--data'",
+        "serve social --codes sequential --jwt-secret s | Unknown options: '--codes'",
+        "serve social --durability none --sqlite-path x --jwt-secret s | --durability must be full or normal",
         "serve --bind nope               | expected host:port, got 'nope'",
         "serve --bind 127.0.0.1:70000    | port out of range",
         "serve --transport carrier-pigeon| Invalid value for option '--transport'",

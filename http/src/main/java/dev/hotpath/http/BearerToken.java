@@ -20,9 +20,7 @@ public final class BearerToken {
      * well-formed bearer credential.
      */
     public static String parse(String authorization) {
-        if (authorization == null || authorization.length() <= SCHEME.length()
-            || !authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())
-            || authorization.charAt(SCHEME.length()) != ' ') {
+        if (!namesTheScheme(authorization)) {
             return null;
         }
         int start = SCHEME.length();
@@ -30,6 +28,16 @@ public final class BearerToken {
             start++;
         }
         return isB64Token(authorization, start) ? authorization.substring(start) : null;
+    }
+
+    /**
+     * Whether the header value names the Bearer scheme followed by a space, well-formed token or not:
+     * tells a credential that is absent or of another scheme from a malformed bearer token.
+     */
+    public static boolean namesTheScheme(String authorization) {
+        return authorization != null && authorization.length() > SCHEME.length()
+            && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())
+            && authorization.charAt(SCHEME.length()) == ' ';
     }
 
     /** Whether {@code value} from {@code start} to its end is {@code 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="}. */

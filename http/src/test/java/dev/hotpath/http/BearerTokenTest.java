@@ -34,6 +34,16 @@ class BearerTokenTest {
     }
 
     @Test
+    void tellsAMalformedBearerTokenFromAnotherScheme() {
+        assertThat(BearerToken.namesTheScheme("bearer a b")).isTrue();
+        assertThat(BearerToken.namesTheScheme("Bearer !!")).isTrue();
+        assertThat(BearerToken.namesTheScheme("Bearer")).isFalse();
+        assertThat(BearerToken.namesTheScheme("Bearertok")).isFalse();
+        assertThat(BearerToken.namesTheScheme("Basic abc")).isFalse();
+        assertThat(BearerToken.namesTheScheme(null)).isFalse();
+    }
+
+    @Test
     void anAbsentHeaderHasNoToken() {
         assertThat(BearerToken.parse(null)).isNull();
     }

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.shortener;
 
+import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ShortenerMetrics;
 import dev.hotpath.apps.shortener.internal.ShortenerService;
 import dev.hotpath.http.AsyncHandler;
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * directory, creates the first API key of a new one, and gives the engine its routes. Close it after
  * the server has drained: it persists visit counts, commits what is queued and releases the directory.
  */
-public final class ShortenerApp implements AutoCloseable {
+public final class ShortenerApp implements App {
     /** Body limit of the bulk endpoint; single creates keep the engine default. */
     public static final int BULK_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -68,6 +69,7 @@ public final class ShortenerApp implements AutoCloseable {
         return service.links();
     }
 
+    @Override
     public Routes routes() {
         Handler metricsEndpoint = metricsEndpoint();
         AsyncHandler create = service::create;
@@ -107,7 +109,13 @@ public final class ShortenerApp implements AutoCloseable {
         };
     }
 
+    @Override
+    public boolean ready() {
+        return service.ready();
+    }
+
     /** {@code /ready} answers 503 from now on; call when the server starts draining. */
+    @Override
     public void beginDrain() {
         service.beginDrain();
     }

@@ -1,14 +1,14 @@
 package dev.hotpath.apps.social;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.apps.App;
 import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
@@ -17,9 +17,7 @@ import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.SqliteErrors;
 import dev.hotpath.store.Write;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,7 +35,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * after the commit that holds it. Every request verifies its token ({@link TokenVerifier}); nothing is
  * cached across requests.
  */
-public final class SocialApp implements AutoCloseable {
+public final class SocialApp implements App {
     /** Characters a post body may have after trimming. */
     public static final int MAX_BODY_CHARS = 500;
     private static final JsonFactory JSON = new JsonFactory();
@@ -59,6 +57,7 @@ public final class SocialApp implements AutoCloseable {
     private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<PostReads> reads;
     private final long startedAt;
+    private volatile boolean draining;
     private PreparedStatement insertPost;
     private PreparedStatement insertedPost;
     private PreparedStatement postExists;
@@ -93,6 +92,7 @@ public final class SocialApp implements AutoCloseable {
         return new SocialApp(config, SqliteDatabase.openForWriting(config.database(), config.durability()));
     }
 
+    @Override
     public Routes routes() {
         return Routes.builder()
             .get("/health", this::health)
@@ -112,13 +112,13 @@ public final class SocialApp implements AutoCloseable {
             reads.get().ping();
             return Response.json(200, "{\"status\":\"ok\",\"db\":\"ok\",\"uptime_s\":" + uptime + "}");
         } catch (SQLException | RuntimeException e) {
-            return Response.of(503, "application/json", json(g -> {
+            return JsonBytes.response(503, g -> {
                 g.writeStartObject();
                 g.writeStringField("status", "degraded");
                 g.writeStringField("db", "unreachable");
                 g.writeStringField("error", String.valueOf(e.getMessage()));
                 g.writeEndObject();
-            }));
+            });
         }
     }
 
@@ -293,7 +293,7 @@ public final class SocialApp implements AutoCloseable {
 
         @Override
         public void committed() {
-            response.complete(Response.of(201, "application/json", json(g -> {
+            response.complete(JsonBytes.response(201, g -> {
                 g.writeStartObject();
                 g.writeFieldName("post");
                 g.writeStartObject();
@@ -304,7 +304,7 @@ public final class SocialApp implements AutoCloseable {
                 g.writeNumberField("like_count", 0);
                 g.writeEndObject();
                 g.writeEndObject();
-            })));
+            }));
         }
 
         @Override
@@ -364,18 +364,14 @@ public final class SocialApp implements AutoCloseable {
         }
     }
 
-    private interface JsonBody {
-        void write(JsonGenerator json) throws IOException;
+    @Override
+    public boolean ready() {
+        return !draining;
     }
 
-    private static byte[] json(JsonBody body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            body.write(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+    @Override
+    public void beginDrain() {
+        draining = true;
     }
 
     /** Commits what is queued, then closes the writer and every read connection. */

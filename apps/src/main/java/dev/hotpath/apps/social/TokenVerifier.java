@@ -3,6 +3,7 @@ package dev.hotpath.apps.social;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.http.BearerToken;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -78,10 +79,10 @@ public final class TokenVerifier {
      * Verifies an {@code Authorization} header value (null when absent) at {@code nowSeconds}.
      */
     public Result verify(String authorization, long nowSeconds) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return Result.refused(Refusal.MISSING);
+        String token = BearerToken.parse(authorization);
+        if (token == null) {
+            return Result.refused(BearerToken.namesTheScheme(authorization) ? Refusal.INVALID : Refusal.MISSING);
         }
-        String token = authorization.substring(7);
         int first = token.indexOf('.');
         int second = first < 0 ? -1 : token.indexOf('.', first + 1);
         if (first <= 0 || second <= first + 1 || second == token.length() - 1 || token.indexOf('.', second + 1) >= 0) {

@@ -40,11 +40,19 @@ class TokenVerifierTest {
         assertThat(result.username()).isEqualTo("happy_otter_42");
     }
 
+    @Test
+    void matchesTheSchemeCaseInsensitivelyAsRfc9110Asks() {
+        String token = new Tokens(SECRET).mint(42, "happy_otter_42", NOW - 10, NOW + 3600);
+        assertThat(verifier.verify("bearer " + token, NOW).verified()).isTrue();
+        assertThat(verifier.verify("BEARER  " + token, NOW).verified()).isTrue();
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "                 | MISSING",
         "Basic abc        | MISSING",
-        "bearer x.y.z     | MISSING",
+        "bearer x.y.z     | INVALID",
+        "Bearer a b.c.d   | INVALID",
         "Bearer           | MISSING",
         "Bearer abc       | INVALID",
         "Bearer a.b       | INVALID",

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class UsersAppIT {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final HttpServer server = HttpServer.start(
-        ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), UsersApp.routes(registry));
+        ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), new UsersApp(registry).routes());
 
     @AfterEach
     void stop() {

@@ -133,6 +133,11 @@ public final class ShortenerService implements AutoCloseable {
         return OK;
     }
 
+    /** Whether the shortener takes traffic: until {@link #beginDrain()}. */
+    public boolean ready() {
+        return !draining;
+    }
+
     public Response ready(Request request) {
         return draining ? NOT_READY : OK;
     }

@@ -1,8 +1,12 @@
 package dev.hotpath.cli;
 
+import dev.hotpath.apps.App;
+import dev.hotpath.apps.shortener.ShortenerApp;
 import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.store.Durability;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +15,13 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The flags of {@code hotpath serve shortener} (docs/API.md, "Command line"). */
-final class ShortenerOptions {
+/** {@code hotpath serve shortener}: the URL shortener and its flags (docs/API.md, "Command line"). */
+@Command(name = "shortener", mixinStandardHelpOptions = true,
+    description = "The URL shortener on an embedded, fsynced SQLite store (the default app).")
+final class ServeShortener extends AppCommand {
     @Option(names = "--data", defaultValue = "./data", description = "Data directory (default: ${DEFAULT-VALUE}).")
     private Path data;
 
@@ -24,9 +31,9 @@ final class ShortenerOptions {
     @Option(names = "--codes", defaultValue = "scrambled", description = "scrambled or sequential (default: ${DEFAULT-VALUE}).")
     private String codes;
 
-    @Option(names = "--durability", defaultValue = "full",
+    @Option(names = "--durability", defaultValue = "full", converter = Converters.DurabilityMode.class,
         description = "full (fsync per commit), normal (survives kill -9, not power loss) or none (memory only) (default: ${DEFAULT-VALUE}).")
-    private String durability;
+    private Durability durability;
 
     @Option(names = "--max-links", defaultValue = "" + ShortenerConfig.MAX_LINKS,
         description = "Most links ever created (default: ${DEFAULT-VALUE}).")
@@ -45,26 +52,22 @@ final class ShortenerOptions {
     @Option(names = "--metrics-token", description = "Require this bearer token on /metrics.")
     private String metricsToken;
 
-    Path dataDir() {
-        return data;
+    @Override
+    App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
+        ShortenerApp app = ShortenerApp.open(toConfig(bind), metrics);
+        if (app.createdKeyFile() != null) {
+            out.println("hotpath: new data dir; its first API key is in " + app.createdKeyFile()
+                + " (readable by you only; shown nowhere else)");
+        } else {
+            out.println("hotpath: API keys of " + data + " are managed with: hotpath keys --data " + data);
+        }
+        out.println("hotpath: " + app.links() + " links loaded");
+        return app;
     }
 
-    /** The {@code --durability} given, or {@code fallback} when it was not given. */
-    Durability durability(CommandLine commandLine, Durability fallback) {
-        if (!commandLine.getParseResult().hasMatchedOption("--durability")) {
-            return fallback;
-        }
-        try {
-            return Durability.valueOf(durability.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine,
-                "--durability must be full, normal or none, was '" + durability + "'");
-        }
-    }
-
-    ShortenerConfig toConfig(CommandLine commandLine, InetSocketAddress bind) {
-        Durability mode = durability(commandLine, Durability.FULL);
-        if (mode == Durability.NONE) {
+    private ShortenerConfig toConfig(InetSocketAddress bind) {
+        CommandLine commandLine = spec.commandLine();
+        if (durability == Durability.NONE) {
             commandLine.getErr().println("hotpath: WARNING --durability none: links live in memory only and are lost"
                 + " when the process stops. For benchmarks only.");
         }
@@ -73,8 +76,8 @@ final class ShortenerOptions {
             throw new CommandLine.ParameterException(commandLine, "--public-base must start with http:// or https://");
         }
         try {
-            return new ShortenerConfig(data, base, codes, mode, maxLinks, maxBatch, redirectStatus, deniedHosts(commandLine),
-                metricsToken, Clock.systemUTC());
+            return new ShortenerConfig(data, base, codes, durability, maxLinks, maxBatch, redirectStatus,
+                deniedHosts(commandLine), metricsToken, Clock.systemUTC());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine, e.getMessage());
         }

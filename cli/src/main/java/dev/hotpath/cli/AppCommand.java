@@ -1,0 +1,69 @@
+package dev.hotpath.cli;
+
+import dev.hotpath.apps.App;
+import dev.hotpath.http.HttpServer;
+import dev.hotpath.http.ServerConfig;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hotpath serve APP}: one subclass per app, holding the app's own flags beside the engine's
+ * ({@link ServerOptions}). Every app is run the same way: open it, serve its routes until SIGTERM or
+ * SIGINT, then {@link App#beginDrain()}, let the engine finish what is in flight, {@link App#close()},
+ * and exit 0 within 10 s of the signal.
+ */
+abstract class AppCommand implements Callable<Integer> {
+    /** Grace for requests in flight at shutdown; the process exits within 10 s of the signal. */
+    static final int SHUTDOWN_GRACE_SECONDS = 8;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ServerOptions server;
+
+    /** Where the app listens without {@code --bind}. */
+    InetSocketAddress defaultBind() {
+        return new InetSocketAddress("127.0.0.1", 8080);
+    }
+
+    /**
+     * Opens the app from its flags; a flag the app refuses is a {@link CommandLine.ParameterException}.
+     * What the operator must know before the first request (where a new key is) goes to {@code out}.
+     */
+    abstract App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out);
+
+    @Override
+    public final Integer call() throws InterruptedException {
+        CommandLine commandLine = spec.commandLine();
+        PrintWriter out = commandLine.getOut();
+        InetSocketAddress bind = server.bind() != null ? server.bind() : defaultBind();
+        PrometheusRegistry metrics = new PrometheusRegistry();
+        ServerConfig config = server.toConfig(commandLine, bind, metrics);
+        CountDownLatch stop = new CountDownLatch(1);
+        try (App app = open(bind, metrics, out)) {
+            Signals.onTermination(stop::countDown);
+            HttpServer httpServer = HttpServer.start(config, app.routes());
+            out.printf("hotpath %s listening on http://%s:%d (%s, %d event loops)%n", spec.name(),
+                httpServer.address().getHostString(), httpServer.port(), httpServer.transport().name().toLowerCase(),
+                config.eventLoops());
+            out.flush();
+            stop.await();
+            out.println("hotpath: draining");
+            out.flush();
+            app.beginDrain();
+            httpServer.close(Duration.ofSeconds(SHUTDOWN_GRACE_SECONDS));
+        }
+        out.println("hotpath: stopped");
+        out.flush();
+        return 0;
+    }
+}
