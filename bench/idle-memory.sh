@@ -4,7 +4,7 @@
 # COUNT. Bounded: the client holds the connections at most 120 s.
 #   bench/idle-memory.sh [COUNT]      (default 19800: the 20,000 of the target, less what a
 #                                      20,000-descriptor process limit leaves)
-# Raw output: results/<UTC stamp>-idle-memory/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-idle-memory/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-19800}
