@@ -24,7 +24,7 @@ fi
   -jar cli/target/hotpath.jar serve users --bind 127.0.0.1:$port --event-loops 1 \
   --max-connections $((count + 100)) --idle-timeout 10m >"$out/server.log" 2>&1 &
 server=$!
-trap 'kill -TERM $server 2>/dev/null || true' EXIT
+trap 'kill -TERM $server 2>/dev/null; rm -f "$out/hold"' EXIT
 for _ in $(seq 200); do curl -sf "http://127.0.0.1:$port/ping" >/dev/null 2>&1 && break; sleep 0.05; done
 
 heap_used_kb() { # full GC, then the "used" of the heap summary line, in KB
