@@ -7,7 +7,7 @@
 # Each round records: requests/s; the server's CPU time per request (utime+stime from /proc over the
 # measured run), which the noisy shared machine disturbs far less than throughput; and the share of
 # its core each side kept busy (server, then wrk via /usr/bin/time): a side near 1.00 is the bottleneck.
-# Raw output: results/<UTC stamp>-engine-vs-netty-d<DEPTH>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-engine-vs-netty-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}

@@ -4,7 +4,7 @@
 # COUNT. Bounded: the client holds the connections at most 120 s.
 #   bench/idle-memory.sh [COUNT]      (default 19800: the 20,000 of the target, less what a
 #                                      20,000-descriptor process limit leaves)
-# Raw output: results/<UTC stamp>-idle-memory/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-idle-memory/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-19800}
@@ -24,7 +24,7 @@ fi
   -jar cli/target/hotpath.jar serve users --bind 127.0.0.1:$port --event-loops 1 \
   --max-connections $((count + 100)) --idle-timeout 10m >"$out/server.log" 2>&1 &
 server=$!
-trap 'kill -TERM $server 2>/dev/null || true' EXIT
+trap 'kill -TERM $server 2>/dev/null; rm -f "$out/hold"' EXIT
 for _ in $(seq 200); do curl -sf "http://127.0.0.1:$port/ping" >/dev/null 2>&1 && break; sleep 0.05; done
 
 heap_used_kb() { # full GC, then the "used" of the heap summary line, in KB

@@ -5,7 +5,7 @@
 #   A: hotpath bench ping --mode saturate --connections 64 --pipeline DEPTH --warmup 5s --duration 10s
 #   B: wrk -t1 -c64 -d10s (after a 5 s warm-up run), bench/wrk/pipeline.lua when DEPTH > 1
 #   bench/loadgen-vs-wrk.sh [ROUNDS] [DEPTH]
-# Raw output: results/<UTC stamp>-loadgen-vs-wrk-d<DEPTH>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-loadgen-vs-wrk-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}

@@ -5,7 +5,7 @@
 # (heap(N) - heap(100)) / (N - 100) is the cost of a user. This sandbox allows 20,000 open files per
 # process, so N stays under that.
 #   bench/loadgen/users-memory.sh [N]
-# Raw output: results/<UTC stamp>-users-memory-<N>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-users-memory-<N>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 users=${1:-19000}

@@ -5,7 +5,7 @@
 # creates/s and server CPU µs per create), then SqliteBatchCeiling on core 0 with 64-row and 256-row
 # transactions, ROUNDS times each.
 #   bench/shortener/creates-vs-ceiling.sh [ROUNDS]
-# Raw output: results/<UTC stamp>-creates-vs-ceiling/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-creates-vs-ceiling/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-3}
@@ -13,6 +13,8 @@ jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-creates-vs-ceiling"
 mkdir -p "$out"
+# The copied jar and the ceiling's database go whatever happens.
+trap 'rm -rf "$out/ceiling" "$out/hotpath.jar"' EXIT
 cp cli/target/hotpath.jar "$out/hotpath.jar"
 { echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; } >"$out/COMMIT.txt"
 server="taskset -c 0 $java -jar $PWD/$out/hotpath.jar serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1 --durability full"
@@ -25,4 +27,3 @@ for batch in 64 256; do
       | tee -a "$out/ceiling-$batch.txt"
   done
 done
-rm -rf "$out/ceiling" "$out/hotpath.jar"

@@ -4,7 +4,7 @@
 # shares the core), wrk -t1 -c64 -d10s POST /api/links on core 1; the ceiling (bench
 # SqliteBatchCeiling, 256-row transactions) on core 0 too. A B C A B C, ROUNDS rounds, medians.
 #   bench/shortener/durable-creates.sh [ROUNDS]
-# Raw output: results/<UTC stamp>-durable-creates/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-durable-creates/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-3}
@@ -13,6 +13,9 @@ java=(taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enabl
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-durable-creates"
 mkdir -p "$out"
 port=18300
+pid=
+# The servers' stores and the ceiling's database go whatever happens.
+trap '[ -n "$pid" ] && kill -TERM $pid 2>/dev/null; rm -rf "$out"/data-* "$out/ceiling"' EXIT
 {
   echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"
   echo "wrk: -t1 -c64 -d10s --latency POST /api/links (bench/shortener/create.lua); server: taskset -c 0, 1 event loop"

@@ -6,7 +6,7 @@
 # times; CPU from /proc/<pid>/stat over each measured run. CPU per request is the fair comparison when
 # wrk, not the server, is the limit (at 16-deep it is: see docs/BENCHMARKS.md).
 #   bench/shortener/redirect-cpu.sh [N] [ROUNDS] [DEPTH]
-# Raw output: results/<UTC stamp>-redirect-cpu-d<DEPTH>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-redirect-cpu-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${1:-1000000}
@@ -22,7 +22,7 @@ taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-nati
   -jar cli/target/hotpath.jar serve shortener --bind 127.0.0.1:$port --data "$data" --event-loops 1 \
   --max-links "$((links > 1000000 ? links : 1000000))" >"$out/server.log" 2>&1 &
 pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true' EXIT
+trap 'kill -TERM $pid 2>/dev/null; rm -rf "$data" "$out/codes.txt"' EXIT
 for _ in $(seq 600); do curl -sf -o /dev/null "http://127.0.0.1:$port/ready" && break; sleep 0.05; done
 timeout 600 python3 bench/shortener/seed.py "http://127.0.0.1:$port" "$(cat "$data/api-key")" "$links" "$out/codes.txt"
 code=$(head -n 1 "$out/codes.txt")
@@ -52,5 +52,4 @@ done
 h=$(awk '$3 == "health" {print $5}' "$out/summary.txt" | median)
 r=$(awk '$3 == "redirect" {print $5}' "$out/summary.txt" | median)
 echo "CPU per request, health/redirect (redirect as a fraction of /health's speed): $(echo "scale=3; $h / $r" | bc)" | tee -a "$out/summary.txt"
-rm -rf "$data" "$out/codes.txt"
 echo "raw output: $out"

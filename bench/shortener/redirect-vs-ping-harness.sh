@@ -5,7 +5,7 @@
 # while the other is loaded), the harness on core 1 with 64 connections, DEPTH-deep, warm-up 5 s,
 # 10 s measured, A B A B for ROUNDS rounds, medians; links are seeded once and reused (--links-file).
 #   bench/shortener/redirect-vs-ping-harness.sh [N] [ROUNDS] [DEPTH] [uniform|zipf]
-# Raw output: results/<UTC stamp>-redirect-vs-ping-harness-d<DEPTH>-<popularity>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-redirect-vs-ping-harness-d<DEPTH>-<popularity>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${1:-1000000}
@@ -23,7 +23,7 @@ shortener=$!
 taskset -c 0 "$jdk/bin/java" "${flags[@]}" -Xms2g -Xmx2g -jar cli/target/hotpath.jar serve users --bind 127.0.0.1:18602 \
   --event-loops 1 >"$out/users.log" 2>&1 &
 users=$!
-trap 'kill -TERM $shortener $users 2>/dev/null || true' EXIT
+trap 'kill -TERM $shortener $users 2>/dev/null; rm -rf "$out/data" "$out/links.tsv"' EXIT
 for port in 18601 18602; do
   for _ in $(seq 600); do curl -sf -o /dev/null "http://127.0.0.1:$port/health" -o /dev/null 2>/dev/null && break
     curl -s -o /dev/null "http://127.0.0.1:$port/ping" && break; sleep 0.1; done
@@ -45,5 +45,4 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[
 r=$(awk '$3 == "redirect" {print $4}' "$out/summary.txt" | median)
 p=$(awk '$3 == "ping" {print $4}' "$out/summary.txt" | median)
 echo "median req/s: redirect $r, ping $p; ratio redirect/ping $(echo "scale=3; $r / $p" | bc)" | tee -a "$out/summary.txt"
-rm -rf "$out/data" "$out/links.tsv"
 echo "raw output: $out"

@@ -9,7 +9,7 @@
 # table of N distinct strings, which slows wrk itself: with ping it draws from N copies of one string).
 # fixed: every request asks for the same code (the first seeded) and /ping through bench/wrk/pipeline.lua,
 # so wrk does identical work on both sides; the store still holds N links.
-# Raw output: results/<UTC stamp>-redirect-vs-ping-d<DEPTH>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-redirect-vs-ping-d<DEPTH>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${1:-1000000}
@@ -22,6 +22,9 @@ out="results/$(date -u +%Y%m%dT%H%M%SZ)-redirect-vs-ping-d$depth-$paths"
 mkdir -p "$out"
 data="$out/data"
 port=18200
+pid=
+# The store and the generated path lists (codes.txt, ping.txt: tens of MB) go whatever happens.
+trap '[ -n "$pid" ] && kill -TERM $pid 2>/dev/null; rm -rf "$data" "$out/codes.txt" "$out/ping.txt"' EXIT
 
 wait_ready() { # path
   for _ in $(seq 600); do curl -sf -o /dev/null "http://127.0.0.1:$port$1" && return 0; sleep 0.05; done
@@ -96,5 +99,4 @@ a=$(median redirect 4); b=$(median ping 4)
   echo "ratio redirect/ping rps $(echo "scale=3; $a / $b" | bc)"
 } | tee -a "$out/summary.txt"
 cat "$out/startup.txt"
-rm -rf "$data"
 echo "raw output: $out"

@@ -4,7 +4,7 @@
 # core 0 with one event loop (--durability full) and records the time to /ready, heap used after a full
 # GC, and RSS. Bounded: seeding and start-up each give up after 20 minutes.
 #   bench/shortener/scale.sh [N] [HEAP]       (default 10000000 links, -Xmx6g)
-# Raw output: results/<UTC stamp>-scale-<N>/
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-<N>/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${1:-10000000}
@@ -14,6 +14,9 @@ out="results/$(date -u +%Y%m%dT%H%M%SZ)-scale-$links"
 data="$out/data"
 mkdir -p "$out"
 port=18800
+pid=
+# The store and the generated code list go whatever happens.
+trap '[ -n "$pid" ] && kill -TERM $pid 2>/dev/null; rm -rf "$data" "$out/codes.txt"' EXIT
 flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms$heap -Xmx$heap)
 wait_ready() { for _ in $(seq 24000); do curl -sf -o /dev/null "http://127.0.0.1:$port/ready" && return 0; sleep 0.05; done; return 1; }
 echo "commit: $(git rev-parse HEAD); date: $(date -u +%FT%TZ); links: $links; heap: $heap" >"$out/CLAIMS.txt"
@@ -41,4 +44,3 @@ kill -TERM $pid; wait $pid || true
   echo "start-up with $links links (process start to /ready, pinned to one core): $(echo "$t1 - $t0" | bc) s"
   cat "$out/heap.txt"
 } | tee -a "$out/summary.txt"
-rm -rf "$data" "$out/codes.txt"

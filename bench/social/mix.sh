@@ -5,7 +5,7 @@
 # run's req/s and server CPU µs per request, and the medians (hotpath bench compare).
 #   bench/social/mix.sh SEED 'SERVER A' 'SERVER B' [ROUNDS]
 # A server is a command that serves the social API on SQLITE_PATH at 127.0.0.1:{port}, e.g.
-#   'java -jar /tmp/a.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port} --event-loops 1'
+#   "java -jar $PWD/a.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port} --event-loops 1"
 # (a JDK 25 java; copy jars aside to compare builds). The Bun peer, after
 # `npm ci --prefix bench/social/bun-peer`:
 #   'env PORT={port} JWT_SECRET=twelve-dollar-challenge bench/social/bun-peer/node_modules/.bin/bun bench/social/bun-peer/server.ts'

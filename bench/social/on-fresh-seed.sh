@@ -4,7 +4,7 @@
 # the line, so that signals reach the server itself.
 #   bench/social/on-fresh-seed.sh SEED DIR COMMAND...
 # e.g. as a server of `hotpath bench compare`:
-#   --a 'bench/social/on-fresh-seed.sh /tmp/seed.db {data} taskset -c 0 ./hotpath serve social --bind 127.0.0.1:{port}'
+#   --a "bench/social/on-fresh-seed.sh $PWD/seed.db {data} taskset -c 0 ./hotpath serve social --bind 127.0.0.1:{port}"
 set -euo pipefail
 if [[ $# -lt 3 ]]; then
     echo "usage: $0 SEED DIR COMMAND..." >&2
