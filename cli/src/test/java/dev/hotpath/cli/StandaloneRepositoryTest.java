@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -19,17 +21,20 @@ import org.junit.jupiter.api.Test;
  * The repository stands alone: no tracked file points outside it, and none is bulky.
  *
  * <ul>
- *   <li>No line anywhere names the sibling {@code shared} directory (relative, or absolute under the
- *       machine's work directory) or any path under that work directory.</li>
- *   <li>No line of the docs or of the benchmark scripts names a path under {@code /tmp/}: a command
- *       there must run from a clean clone.</li>
+ *   <li>No line of any tracked text file names the sibling {@code shared} directory (relative, or
+ *       absolute under the machine's work directory) or any path under that work directory. This
+ *       includes the raw output of published benchmark runs ({@code docs/benchmarks/<run>/...}), whose
+ *       checkout paths are written relative to the repository root.</li>
+ *   <li>No line under {@code docs/} names a jar or a shell script under {@code /tmp/}: a figure must
+ *       not rest on a scratch build or script that the repository does not hold.</li>
+ *   <li>No line of the docs or of the benchmark scripts names any other path under {@code /tmp/}: a
+ *       command there must run from a clean clone. The raw output of a published run is exempt from
+ *       this one rule only, since a project script may record the temporary data it made (a
+ *       {@code mktemp} directory, a seed copy).</li>
+ *   <li>Every link from {@code docs/BENCHMARKS.md} into {@code docs/benchmarks/}, and every raw run
+ *       directory it names in backquotes, is a tracked file or directory.</li>
  *   <li>No tracked file is larger than 1 MiB.</li>
  * </ul>
- *
- * <p>One exemption: the raw output of a published benchmark run ({@code docs/benchmarks/<run>/...}) is
- * kept as the tools wrote it, and the command lines recorded in it name the checkout and scratch
- * directories of the machine that ran it. Those records are checked for the {@code shared} directory
- * only; {@code docs/BENCHMARKS.md}, which cites them, is checked in full.
  *
  * <p>Tracked files are {@code git ls-files} when git and the repository's {@code .git} are there,
  * otherwise every file under the root except build output ({@code target/}, {@code node_modules/}) and
@@ -42,6 +47,12 @@ class StandaloneRepositoryTest {
     private static final String SHARED_RELATIVE = ".." + "/shared";
     private static final String SHARED_ABSOLUTE = WORK + "shared";
     private static final String TMP = "/" + "tmp/";
+    /** A jar or shell script under the scratch directory, e.g. a build copied aside. */
+    private static final Pattern TMP_PROGRAM = Pattern.compile(Pattern.quote(TMP) + "[^\\s'\"`()]*?\\.(?:jar|sh)\\b");
+    private static final String BENCHMARKS_MD = "docs/BENCHMARKS.md";
+    /** A markdown link target, or a raw run directory (or file in one) named in backquotes. */
+    private static final Pattern MD_LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+    private static final Pattern RUN_NAMED = Pattern.compile("`((?:\\d{8}T\\d{4,6}Z-[^`/\\s]+|jmh-history)(?:/[^`\\s]*)?)`");
     private static final Set<String> SCRIPT_SUFFIXES = Set.of(".sh", ".py", ".lua", ".ts", ".js", ".md", ".txt");
     private static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", "node_modules", "results", "data");
 
@@ -84,6 +95,27 @@ class StandaloneRepositoryTest {
     }
 
     @Test
+    void everyRawRunThatBenchmarksMdCitesIsTracked() {
+        byte[] bytes = read(BENCHMARKS_MD);
+        assertThat(bytes).as(BENCHMARKS_MD).isNotNull();
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        List<String> cited = new ArrayList<>();
+        Matcher link = MD_LINK.matcher(text);
+        while (link.find()) {
+            if (link.group(1).startsWith("benchmarks/")) {
+                cited.add("docs/" + link.group(1));
+            }
+        }
+        Matcher run = RUN_NAMED.matcher(text);
+        while (run.find()) {
+            cited.add("docs/benchmarks/" + run.group(1));
+        }
+        assertThat(cited).as("raw runs cited by " + BENCHMARKS_MD).isNotEmpty();
+        List<String> missing = cited.stream().filter(path -> !isTrackedFileOrDirectory(path)).toList();
+        assertThat(missing).as("raw runs cited by " + BENCHMARKS_MD + " but not tracked").isEmpty();
+    }
+
+    @Test
     void theCheckSeesTheRepository() {
         assertThat(TRACKED).contains("README.md", "pom.xml", "cli/pom.xml");
         assertThat(TRACKED.size()).isGreaterThan(100);
@@ -96,8 +128,15 @@ class StandaloneRepositoryTest {
         assertThat(problem("docs/BENCHMARKS.md", "java -jar " + TMP + "a.jar")).isNotNull();
         assertThat(problem("bench/social/mix.sh", "#   --a 'java -jar " + TMP + "a.jar'")).isNotNull();
         assertThat(problem("docs/benchmarks/run/compare.md", "see " + SHARED_ABSOLUTE + "/api")).isNotNull();
+        assertThat(problem("docs/benchmarks/run/compare.md", "A: `" + WORK + "main/bench/x.sh`")).isNotNull();
+        assertThat(problem("docs/benchmarks/run/A1/result.json", "\"command\" : \"-jar " + WORK + "main/x\"")).isNotNull();
+        assertThat(problem("docs/benchmarks/run/compare.md", "A: `java -jar " + TMP + "s/hp719.jar`")).isNotNull();
+        assertThat(problem("docs/benchmarks/run/RESULT.txt", "Script: the loop below (" + TMP + "ab.sh).")).isNotNull();
+        assertThat(problem("docs/benchmarks/run/result.json", "--a " + TMP + "s/srv.sh {port}")).isNotNull();
 
-        assertThat(problem("docs/benchmarks/run/compare.md", "A: `" + WORK + "main/bench/x.sh " + TMP + "s.db`")).isNull();
+        assertThat(problem("docs/benchmarks/run/compare.md", "A: `bench/social/on-fresh-seed.sh " + TMP + "tmp.x/seed.db`")).isNull();
+        assertThat(problem("docs/benchmarks/run/compare.md", "--tokens-file " + TMP + "tmp.yNc66BumEd")).isNull();
+        assertThat(problem("docs/benchmarks/run/result.json", TMP + "x.shard and " + TMP + "x.jars")).isNull();
         assertThat(problem("http/src/main/java/X.java", "Path.of(\"" + TMP + "x\")")).isNull();
         assertThat(problem("docs/API.md", "the shared directory of the data dir")).isNull();
     }
@@ -107,11 +146,14 @@ class StandaloneRepositoryTest {
         if (line.contains(SHARED_RELATIVE) || line.contains(SHARED_ABSOLUTE)) {
             return "names the shared directory outside the repository";
         }
-        if (isRunRecord(file)) {
-            return null;
-        }
         if (line.contains(WORK)) {
             return "names a path under " + WORK;
+        }
+        if (file.startsWith("docs/") && TMP_PROGRAM.matcher(line).find()) {
+            return "names a scratch jar or script under " + TMP;
+        }
+        if (isRunRecord(file)) {
+            return null;
         }
         if (line.contains(TMP) && (file.startsWith("docs/") || file.startsWith("bench/"))
             && SCRIPT_SUFFIXES.stream().anyMatch(file::endsWith)) {
@@ -123,6 +165,11 @@ class StandaloneRepositoryTest {
     /** A file of a benchmark run's raw output: {@code docs/benchmarks/<run>/...}. */
     private static boolean isRunRecord(String file) {
         return file.startsWith("docs/benchmarks/") && file.indexOf('/', "docs/benchmarks/".length()) > 0;
+    }
+
+    private static boolean isTrackedFileOrDirectory(String path) {
+        String dir = path.endsWith("/") ? path : path + "/";
+        return TRACKED.contains(path) || TRACKED.stream().anyMatch(f -> f.startsWith(dir));
     }
 
     private static boolean isBinary(byte[] bytes) {
