@@ -119,7 +119,7 @@ final class CompareCommand implements Callable<Integer> {
     private record Run(RunResult result, long cpuNanos) {
         /** Server CPU per answer of the measured period, NaN when either is unknown. */
         double cpuMicrosPerRequest() {
-            long answered = result.measured().ok + result.measured().unexpectedStatus + result.measured().mismatches;
+            long answered = result.measured().answered();
             return cpuNanos < 0 || answered == 0 ? Double.NaN : cpuNanos / 1000.0 / answered;
         }
     }

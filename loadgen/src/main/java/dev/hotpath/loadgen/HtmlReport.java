@@ -1,6 +1,6 @@
 package dev.hotpath.loadgen;
 
-import dev.hotpath.loadgen.internal.Stats;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -28,20 +28,20 @@ final class HtmlReport {
             html.append("<li>").append(escape(reason)).append("</li>");
         }
         html.append("</ul><pre>").append(escape(ResultWriter.summary(r, verdict, provenance))).append("</pre>");
-        html.append("<h2>Latency by percentile</h2>").append(percentileChart(r.measured()));
-        html.append("<h2>Answers per second</h2>").append(throughputChart(r.measured().perSecond));
+        html.append("<h2>Latency by percentile</h2>").append(percentileChart(r.measured().latency()));
+        html.append("<h2>Answers per second</h2>").append(throughputChart(r.measured().answersPerSecond()));
         return html.append("</body></html>\n").toString();
     }
 
     /** Latency (ms, linear) against percentile on a "nines" axis: x = log10(1 / (1 - p)). */
-    private static String percentileChart(Stats stats) {
+    private static String percentileChart(Latency latency) {
         double[] nines = {0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4};
-        double maxMs = Math.max(0.001, stats.latency.getMaxValue() / 1000.0);
+        double maxMs = Math.max(0.001, latency.maxMillis());
         StringBuilder points = new StringBuilder();
         StringBuilder labels = new StringBuilder();
         for (double n : nines) {
             double percentile = 100 * (1 - Math.pow(10, -n));
-            double ms = stats.latency.getValueAtPercentile(percentile) / 1000.0;
+            double ms = latency.millisAt(percentile);
             double x = PAD + n / nines[nines.length - 1] * (WIDTH - PAD);
             double y = HEIGHT - PAD + 10 - ms / maxMs * (HEIGHT - PAD);
             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
@@ -53,20 +53,20 @@ final class HtmlReport {
         return svg(points, labels, String.format(Locale.ROOT, "%.3f ms", maxMs));
     }
 
-    private static String throughputChart(long[] perSecond) {
+    private static String throughputChart(List<Long> perSecond) {
         long max = 1;
         for (long v : perSecond) {
             max = Math.max(max, v);
         }
         StringBuilder points = new StringBuilder();
-        int n = Math.max(1, perSecond.length - 1);
-        for (int i = 0; i < perSecond.length; i++) {
+        int n = Math.max(1, perSecond.size() - 1);
+        for (int i = 0; i < perSecond.size(); i++) {
             double x = PAD + (double) i / n * (WIDTH - PAD);
-            double y = HEIGHT - PAD + 10 - (double) perSecond[i] / max * (HEIGHT - PAD);
+            double y = HEIGHT - PAD + 10 - (double) perSecond.get(i) / max * (HEIGHT - PAD);
             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
         }
         String labels = "<text x=\"" + PAD + "\" y=\"" + (HEIGHT - 5) + "\">0 s</text><text x=\"" + (WIDTH - 20) + "\" y=\""
-            + (HEIGHT - 5) + "\">" + perSecond.length + " s</text>";
+            + (HEIGHT - 5) + "\">" + perSecond.size() + " s</text>";
         return svg(points, new StringBuilder(labels), String.format(Locale.ROOT, "%,d/s", max));
     }
 

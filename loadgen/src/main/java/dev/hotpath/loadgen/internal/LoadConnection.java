@@ -1,5 +1,6 @@
 package dev.hotpath.loadgen.internal;
 
+import dev.hotpath.loadgen.ErrorKind;
 import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.UsersModel;

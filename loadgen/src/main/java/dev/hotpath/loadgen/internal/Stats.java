@@ -1,5 +1,6 @@
 package dev.hotpath.loadgen.internal;
 
+import dev.hotpath.loadgen.ErrorKind;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 

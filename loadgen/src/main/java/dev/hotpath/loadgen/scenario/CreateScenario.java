@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,7 +57,7 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != 201) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
@@ -69,7 +69,7 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
                 if (response.status() == 201 && link != null && link.longUrl().equals(urlOf(tag))) {
                     return "code " + link.code() + " was given twice (for " + urlOf(acknowledged.sequenceOf(link.code()))
@@ -102,7 +102,7 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != expectedRedirect) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
@@ -110,7 +110,7 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return "acknowledged link " + codes[(int) tag] + " -> " + urlOf(seqs[(int) tag]) + " now answers "
                     + response.status() + " to " + response.location();
             }

@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.SplittableRandom;
@@ -79,7 +79,7 @@ public final class MixedScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 return switch (kind(tag)) {
                     case CREATE -> create.check(tag & INNER, response);
                     case MISS -> response.status() == 404 ? Outcome.OK : Outcome.UNEXPECTED_STATUS;
@@ -88,7 +88,7 @@ public final class MixedScenario implements Scenario {
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return switch (kind(tag)) {
                     case CREATE -> create.describe(tag & INNER, response);
                     case MISS -> "GET of a code that does not exist: expected 404, got " + response.status();

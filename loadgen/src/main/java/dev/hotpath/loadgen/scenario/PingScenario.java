@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.util.SplittableRandom;
 
@@ -36,7 +36,7 @@ public final class PingScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 return response.status() == 200 ? Outcome.OK : Outcome.UNEXPECTED_STATUS;
             }
         };

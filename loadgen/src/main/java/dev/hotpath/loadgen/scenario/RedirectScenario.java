@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ public final class RedirectScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != expectedStatus) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
@@ -76,7 +76,7 @@ public final class RedirectScenario implements Scenario {
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return "GET " + Requests.text(paths[(int) tag]) + " expected " + expectedStatus + " to "
                     + Requests.text(locations[(int) tag]) + ", got " + response.status() + " to " + response.location();
             }

@@ -2,10 +2,10 @@ package dev.hotpath.loadgen.scenario;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +72,7 @@ public final class SocialScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 throw new IllegalStateException("social journeys are per connection");
             }
         };
@@ -139,7 +139,7 @@ public final class SocialScenario implements Scenario {
         }
 
         @Override
-        public Outcome check(long tag, ResponseView response) {
+        public Outcome check(long tag, Answer response) {
             long id = tag & ((1L << KIND_SHIFT) - 1);
             int kind = (int) (tag >>> KIND_SHIFT);
             try (JsonParser p = Links.JSON.createParser(response.bodyArray(), 0, response.bodyLength())) {
