@@ -16,6 +16,9 @@ public interface Answer {
     /** The {@code Location} header, or null. Allocates: for reports and for what a check keeps. */
     String location();
 
+    /** Whether the body is exactly {@code expected}. */
+    boolean bodyEquals(byte[] expected);
+
     /**
      * The body's bytes, in {@code [0, bodyLength())}: the parser's own buffer, lent, not copied, so
      * that a check can hand it to a JSON parser without a copy per answer. Read it; never write it or

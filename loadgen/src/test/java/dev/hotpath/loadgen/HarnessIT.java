@@ -46,7 +46,7 @@ class HarnessIT {
     void countsADeepPipelineExactlyAndPasses() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 64, Duration.ofMillis(500)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
             assertThat(result.verdict().pass()).isTrue();
             assertThat(result.measured().ok()).isEqualTo(server.requests.get()).isEqualTo(result.measured().attempted());
@@ -71,7 +71,7 @@ class HarnessIT {
                 }
             };
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),
-                new PingScenario("/ping"), Progress.NONE, period);
+                new PingScenario("/ping", "pong"), Progress.NONE, period);
             assertThat(result.verdict().pass()).isTrue();
             assertThat(marks).containsExactly("started", "ended");
         }
@@ -81,7 +81,7 @@ class HarnessIT {
     void sendsExactlyOneRequestAtOnePerSecondForOneSecond() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1, 4, Duration.ofSeconds(1)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.planned()).isEqualTo(1);
             assertThat(result.measured().attempted()).isEqualTo(1);
             assertThat(server.requests.get()).isEqualTo(1);
@@ -94,7 +94,7 @@ class HarnessIT {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             UsersModel model = new UsersModel(Duration.ofMillis(300), Duration.ZERO, Duration.ofSeconds(30), Duration.ofSeconds(30));
             RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 50, Duration.ofMillis(500), model),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
             assertThat(result.measured().ok()).isEqualTo(50).isEqualTo(server.requests.get());
         }
@@ -107,7 +107,7 @@ class HarnessIT {
             RunConfig base = RunConfig.users(HOST, server.port(), 10, Duration.ofMillis(200), model);
             RunConfig config = new RunConfig(base.host(), base.port(), Mode.USERS, 0, 10, 1, 0, Duration.ZERO, base.duration(),
                 base.drainTimeout(), 1, 1000.0, 500.0, 0.01, base.maxGeneratorLagMillis(), model);
-            RunResult result = LoadRun.run(config, new PingScenario("/ping"), Progress.NONE);
+            RunResult result = LoadRun.run(config, new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.measured().unexpectedStatus()).isEqualTo(10);
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.verdict().reasons()).anyMatch(r -> r.startsWith("error rate 1.0000 above --max-error-rate"));
@@ -186,7 +186,7 @@ class HarnessIT {
     void failsWhenEveryAnswerIs500() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.ALL_500)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(200)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.measured().unexpectedStatus()).isEqualTo(server.faults.get()).isPositive();
             assertThat(result.verdict().reasons()).contains("no successful request");
@@ -203,6 +203,68 @@ class HarnessIT {
             assertThat(result.measured().mismatches() + result.warmup().mismatches()).isEqualTo(server.faults.get());
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.firstError()).contains("/wrong");
+        }
+    }
+
+    @Test
+    void failsWhenOnePingInAThousandAnswersPangInsteadOfPong() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.PANG_EVERY_1000)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 16, Duration.ofSeconds(1)),
+                new PingScenario("/ping", "pong"), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("pang");
+        }
+    }
+
+    @Test
+    void failsWhenOneRedirectInAThousandCarriesABody() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.REDIRECT_BODY_EVERY_1000)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 16, Duration.ofSeconds(1)),
+                new RedirectScenario("key", 100, false, 302, null), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("<a>moved</a>");
+        }
+    }
+
+    @Test
+    void failsWhenOneCreateInAHundredAnswersTheLocationOfAnotherLink() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.WRONG_CREATED_LOCATION_EVERY_100)) {
+            CreateScenario create = new CreateScenario("key", 302);
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofSeconds(1)), create,
+                Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("answered Location /api/links/c1000 for code c100");
+        }
+    }
+
+    @Test
+    void failsWhenOneMissInAHundredIsNotTheApisNotFoundError() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.FOREIGN_NOT_FOUND_EVERY_100)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 4, Duration.ofSeconds(1)),
+                new MixedScenario(new RedirectScenario("key", 100, false, 302, null), new CreateScenario("key", 302), 5, 30),
+                Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("<h1>Not Found</h1>");
+        }
+    }
+
+    @Test
+    void failsWhenOneFeedInFiftyListsItsPostsOutOfOrder() throws Exception {
+        try (SocialFixture server = new SocialFixture(50)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(1)),
+                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 1), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("GET /feed");
         }
     }
 
@@ -237,7 +299,7 @@ class HarnessIT {
     void failsWhenTheServerClosesConnectionsAtRandom() throws Exception {
         try (ClosingServerFixture server = new ClosingServerFixture()) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 4, Duration.ofSeconds(1)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(server.closes.get()).isPositive();
             assertThat(result.measured().errors(ErrorKind.CONNECTION_CLOSED)).isPositive();
             assertThat(result.verdict().pass()).isFalse();
@@ -251,7 +313,7 @@ class HarnessIT {
             port = socket.getLocalPort();
         }
         RunResult result = LoadRun.run(RunConfig.saturate(HOST, port, 2, 1, Duration.ofMillis(100)),
-            new PingScenario("/ping"), Progress.NONE);
+            new PingScenario("/ping", "pong"), Progress.NONE);
         assertThat(result.measured().errors(ErrorKind.CONNECT_FAILED)).isEqualTo(2);
         assertThat(result.verdict().pass()).isFalse();
     }
@@ -328,7 +390,7 @@ class HarnessIT {
 
             @Override
             public Workload prepare(RunConfig config) {
-                Workload ping = new PingScenario("/ping").prepare(config);
+                Workload ping = new PingScenario("/ping", "pong").prepare(config);
                 return new Workload() {
                     @Override
                     public long next(SplittableRandom random) {

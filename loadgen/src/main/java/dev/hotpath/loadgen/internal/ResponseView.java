@@ -74,6 +74,11 @@ public final class ResponseView implements Answer {
     }
 
     @Override
+    public boolean bodyEquals(byte[] expected) {
+        return Arrays.equals(body, 0, bodyLength, expected, 0, expected.length);
+    }
+
+    @Override
     public byte[] bodyArray() {
         return body;
     }

@@ -19,9 +19,10 @@ import java.util.SplittableRandom;
  * {@code --mode users}: wait U(0,5) s once, then loop {@code GET /feed}, think U(3,7) s,
  * {@code GET /posts/{a post of that feed}}, think U(3,8) s, like it with probability 0.15, create a post
  * with probability 0.02, think U(5,15) s. Every answer is checked for its status and its JSON shape:
- * post objects with exactly {@code id, body, created_at, author, like_count} in that order, the post
- * asked for, a like of that post (201 the first time, 200 after), a created post with the token's
- * username and the body sent. User i uses token i modulo the tokens given ({@code hotpath social tokens}).
+ * post objects with exactly {@code id, body, created_at, author, like_count} in that order and
+ * {@code created_at} as stored ({@code YYYY-MM-DDTHH:MM:SS.mmmZ}), a feed of at most 20 posts newest
+ * first ({@code created_at} then {@code id} descending), the post asked for, a like of that post (201
+ * the first time, 200 after), a created post with the token's username and the body sent. User i uses token i modulo the tokens given ({@code hotpath social tokens}).
  * In {@code --mode saturate} (one request in flight per connection) the same journeys run without
  * thinking: the closed-loop realistic mix, feed 1 : post 1 : like 0.15 : create 0.02.
  */
@@ -86,6 +87,8 @@ public final class SocialScenario implements Scenario {
         private final double thinkScale;
         private final long[] feedIds = new long[32];
         private int feedSize;
+        /** The {@code created_at} of the feed's last post read so far, to check the order of the next. */
+        private String feedCreatedAt;
         private long post;
         private boolean likeNext;
         private boolean createNext;
@@ -157,6 +160,18 @@ public final class SocialScenario implements Scenario {
             }
         }
 
+        @Override
+        public String describe(long tag, Answer response) {
+            long id = tag & ((1L << KIND_SHIFT) - 1);
+            String request = switch ((int) (tag >>> KIND_SHIFT)) {
+                case FEED -> "GET /feed";
+                case READ -> "GET /posts/" + id;
+                case LIKE -> "POST /posts/" + id + "/like";
+                default -> "POST /posts " + bodyOf(id);
+            };
+            return request + " as " + username + ": status " + response.status() + ", body " + response.bodyText(400);
+        }
+
         private Outcome created() {
             created++;
             return Outcome.OK;
@@ -201,14 +216,40 @@ public final class SocialScenario implements Scenario {
             boolean ok = field(p, "id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (id < 0 || p.getLongValue() == id);
             long postId = ok ? p.getLongValue() : -1;
             ok = ok && field(p, "body") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(body))
-                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING
-                && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
+                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && isStoredTime(p.getText());
+            String createdAt = ok ? p.getText() : null;
+            ok = ok && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
                 && field(p, "like_count") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (likes < 0 || p.getLongValue() == likes)
                 && p.nextToken() == JsonToken.END_OBJECT;
             if (ok && id < 0 && body == null) {
+                if (feedSize > 0 && !olderThanPrevious(createdAt, postId)) {
+                    return false;
+                }
                 feedIds[feedSize++] = postId;
+                feedCreatedAt = createdAt;
             }
             return ok;
+        }
+
+        /** Whether a feed's next post comes after the previous one in {@code created_at DESC, id DESC} order. */
+        private boolean olderThanPrevious(String createdAt, long postId) {
+            int order = createdAt.compareTo(feedCreatedAt);
+            return order < 0 || order == 0 && postId < feedIds[feedSize - 1];
+        }
+
+        /** {@code YYYY-MM-DDTHH:MM:SS.mmmZ}, the stored form, whose text order is time order. */
+        private static boolean isStoredTime(String text) {
+            if (text.length() != 24) {
+                return false;
+            }
+            for (int i = 0; i < 24; i++) {
+                char c = text.charAt(i);
+                char expected = "0000-00-00T00:00:00.000Z".charAt(i);
+                if (expected == '0' ? c < '0' || c > '9' : c != expected) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private static boolean field(JsonParser p, String name) throws IOException {
