@@ -1,7 +1,10 @@
 package dev.hotpath.loadgen;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * A read-only latency distribution of one phase of a run, in milliseconds: percentiles, maximum,
@@ -29,6 +32,22 @@ public final class Latency {
 
     public double maxMillis() {
         return histogram.getMaxValue() / 1000.0;
+    }
+
+    /** A point of the latency-by-percentile curve: {@code percentile} (0..100) of the answers took at most {@code millis}. */
+    record Point(double percentile, double millis) {
+    }
+
+    /**
+     * The curve HdrHistogram plots: the latency at percentiles that close half the remaining distance
+     * to 100% in 5 steps each (0, 10, 20, ..., 90, 91, ..., 99, 99.1, ...), up to the maximum.
+     */
+    List<Point> byPercentile() {
+        List<Point> points = new ArrayList<>();
+        for (HistogramIterationValue v : histogram.percentiles(5)) {
+            points.add(new Point(v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / 1000.0));
+        }
+        return points;
     }
 
     /** HdrHistogram's percentile distribution table (the {@code .hgrm} format), in milliseconds. */

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -112,8 +113,17 @@ public final class ResultWriter {
             }
             json.writeStringField("first_error", r.firstError());
             json.writeArrayFieldStart("answers_per_second");
-            for (long count : m.answersPerSecond()) {
-                json.writeNumber(count);
+            for (Tally.Second second : r.wholeSeconds()) {
+                json.writeNumber(second.answers());
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("p99_ms_per_second");
+            for (Tally.Second second : r.wholeSeconds()) {
+                if (Double.isNaN(second.p99Millis())) {
+                    json.writeNull();
+                } else {
+                    json.writeNumber(second.p99Millis());
+                }
             }
             json.writeEndArray();
             json.writeStringField("machine", provenance.machine());
@@ -136,47 +146,65 @@ public final class ResultWriter {
         return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
     }
 
-    static String summary(RunResult r, Verdict verdict, Provenance provenance) {
+    /** One line of a run's summary table; {@code code} when the value is a command to be shown as such. */
+    record Row(String name, String value, boolean code) {
+        Row(String name, String value) {
+            this(name, value, false);
+        }
+    }
+
+    /** The summary table of a run: what summary.md and report.html show, in this order. */
+    static List<Row> summaryRows(RunResult r, Provenance provenance) {
         Tally m = r.measured();
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("Target", r.config().host() + ":" + r.config().port()));
+        rows.add(new Row("Connections × pipeline", r.config().connections() + " × " + r.config().pipeline()));
+        if (r.config().mode() == Mode.RATE) {
+            rows.add(new Row("Target rate", String.format("%,.1f req/s", r.config().rps())));
+            rows.add(new Row("Planned", String.format("%,d", r.planned())));
+        }
+        rows.add(new Row("Attempted / ok", String.format("%,d / %,d", m.attempted(), m.ok())));
+        rows.add(new Row("Dropped, errors, unexpected, mismatches", m.dropped() + ", " + m.errorCount() + ", "
+            + m.unexpectedStatus() + ", " + m.mismatches()));
+        rows.add(new Row("Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds())));
+        StringBuilder latency = new StringBuilder();
+        for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
+            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
+        }
+        rows.add(new Row("Latency", latency + String.format("max %.3f ms", m.latency().maxMillis())));
+        GeneratorPauses.Summary pauses = r.generatorPauses();
+        rows.add(new Row("Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
+            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
+                pauses.longestMillis(), pauses.totalMillis())));
+        if (r.verification() != null) {
+            rows.add(new Row("Verified after the run",
+                String.format("%,d of %,d", r.verification().ok(), r.verification().attempted())));
+        }
+        rows.add(new Row("First error", r.firstError() == null ? "none" : r.firstError()));
+        rows.add(new Row("Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport()));
+        rows.add(new Row("Commit", provenance.commit()));
+        rows.add(new Row("Command", provenance.command(), true));
+        return rows;
+    }
+
+    /** The verdict's heading: PASS or FAIL, the scenario and the mode. */
+    static String heading(RunResult r, Verdict verdict) {
+        return (verdict.pass() ? "PASS" : "FAIL") + ": " + r.scenario() + ", "
+            + r.config().mode().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    static String summary(RunResult r, Verdict verdict, Provenance provenance) {
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(verdict.pass() ? "PASS" : "FAIL").append(": ").append(r.scenario()).append(", ")
-            .append(r.config().mode().name().toLowerCase(java.util.Locale.ROOT)).append("\n\n");
+        md.append("# ").append(heading(r, verdict)).append("\n\n");
         for (String reason : verdict.reasons()) {
             md.append("- ").append(reason).append('\n');
         }
         md.append(verdict.reasons().isEmpty() ? "" : "\n");
         md.append("| | |\n|---|---|\n");
-        row(md, "Target", r.config().host() + ":" + r.config().port());
-        row(md, "Connections × pipeline", r.config().connections() + " × " + r.config().pipeline());
-        if (r.config().mode() == Mode.RATE) {
-            row(md, "Target rate", String.format("%,.1f req/s", r.config().rps()));
-            row(md, "Planned", String.format("%,d", r.planned()));
+        for (Row row : summaryRows(r, provenance)) {
+            String value = row.code() ? "`" + row.value() + "`" : row.value().replace("|", "\\|");
+            md.append("| ").append(row.name()).append(" | ").append(value).append(" |\n");
         }
-        row(md, "Attempted / ok", String.format("%,d / %,d", m.attempted(), m.ok()));
-        row(md, "Dropped, errors, unexpected, mismatches", m.dropped() + ", " + m.errorCount() + ", " + m.unexpectedStatus()
-            + ", " + m.mismatches());
-        row(md, "Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds()));
-        StringBuilder latency = new StringBuilder();
-        for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
-            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
-        }
-        row(md, "Latency", latency + String.format("max %.3f ms", m.latency().maxMillis()));
-        GeneratorPauses.Summary pauses = r.generatorPauses();
-        row(md, "Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
-            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
-                pauses.longestMillis(), pauses.totalMillis()));
-        if (r.verification() != null) {
-            row(md, "Verified after the run", String.format("%,d of %,d", r.verification().ok(), r.verification().attempted()));
-        }
-        String first = r.firstError();
-        row(md, "First error", first == null ? "none" : first.replace("|", "\\|"));
-        row(md, "Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport());
-        row(md, "Commit", provenance.commit());
-        row(md, "Command", "`" + provenance.command() + "`");
         return md.toString();
-    }
-
-    private static void row(StringBuilder md, String name, String value) {
-        md.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 }

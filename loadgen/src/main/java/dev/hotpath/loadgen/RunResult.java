@@ -1,6 +1,8 @@
 package dev.hotpath.loadgen;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What one run measured, read-only: the measured period's {@link Tally}, the warm-up's (checked, not
@@ -29,6 +31,20 @@ public record RunResult(RunConfig config, String scenario, Instant startedAt, lo
     /** The measured latency at {@code percentile} (0..100), in milliseconds. */
     public double latencyMillis(double percentile) {
         return measured.latency().millisAt(percentile);
+    }
+
+    /**
+     * Each whole second of the measured period, in order: the partial last second and the drain after
+     * the end are left out (a throughput falling to nothing at the end of every run is not the
+     * server's); a second without answers is there, silent.
+     */
+    public List<Tally.Second> wholeSeconds() {
+        int whole = (int) Math.floor(measuredSeconds + 1e-9);
+        List<Tally.Second> seconds = new ArrayList<>(measured.seconds().subList(0, Math.min(whole, measured.seconds().size())));
+        while (seconds.size() < whole) {
+            seconds.add(Tally.Second.SILENT);
+        }
+        return seconds;
     }
 
     public Verdict verdict() {

@@ -373,7 +373,8 @@ class HarnessIT {
             assertThat(Files.readString(out.resolve("summary.md"))).startsWith("# PASS: create, saturate")
                 .contains("| Generator GC pauses | ");
             assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
-            assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "PASS").doesNotContain("<script");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("<table class=\"summary\">", "PASS: create",
+                "<script type=\"application/json\" id=\"chart-data\">");
         } finally {
             server.close(Duration.ofSeconds(5));
             app.close();
