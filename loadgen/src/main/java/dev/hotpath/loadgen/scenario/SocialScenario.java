@@ -22,7 +22,8 @@ import java.util.SplittableRandom;
  * post objects with exactly {@code id, body, created_at, author, like_count} in that order and
  * {@code created_at} as stored ({@code YYYY-MM-DDTHH:MM:SS.mmmZ}), a feed of at most 20 posts newest
  * first ({@code created_at} then {@code id} descending), the post asked for, a like of that post (201
- * the first time, 200 after), a created post with the token's username and the body sent. User i uses token i modulo the tokens given ({@code hotpath social tokens}).
+ * the first time, 200 after), a created post with the token's username and the body sent. User i uses
+ * token i modulo the tokens given ({@code hotpath social tokens}).
  * In {@code --mode saturate} (one request in flight per connection) the same journeys run without
  * thinking: the closed-loop realistic mix, feed 1 : post 1 : like 0.15 : create 0.02.
  */
@@ -32,6 +33,8 @@ public final class SocialScenario implements Scenario {
     private static final int LIKE = 2;
     private static final int CREATE = 3;
     private static final int KIND_SHIFT = 56;
+    /** The shape of a stored {@code created_at}: a 0 stands for any digit. */
+    private static final String STORED_TIME = "0000-00-00T00:00:00.000Z";
 
     private final List<String> tokens;
     private final double thinkScale;
@@ -239,12 +242,12 @@ public final class SocialScenario implements Scenario {
 
         /** {@code YYYY-MM-DDTHH:MM:SS.mmmZ}, the stored form, whose text order is time order. */
         private static boolean isStoredTime(String text) {
-            if (text.length() != 24) {
+            if (text.length() != STORED_TIME.length()) {
                 return false;
             }
-            for (int i = 0; i < 24; i++) {
+            for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
-                char expected = "0000-00-00T00:00:00.000Z".charAt(i);
+                char expected = STORED_TIME.charAt(i);
                 if (expected == '0' ? c < '0' || c > '9' : c != expected) {
                     return false;
                 }
