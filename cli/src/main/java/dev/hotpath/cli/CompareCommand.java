@@ -1,5 +1,6 @@
 package dev.hotpath.cli;
 
+import dev.hotpath.loadgen.HtmlReport;
 import dev.hotpath.loadgen.LoadRun;
 import dev.hotpath.loadgen.MeasuredPeriod;
 import dev.hotpath.loadgen.Progress;
@@ -13,7 +14,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,6 +38,7 @@ import picocli.CommandLine.Spec;
     description = {"Run the same load against servers A and B in turn, A B A B, and print the median ratio.",
         "In CMD, {port} is a free port and {data} a fresh directory; e.g. --a 'taskset -c 0 ./hotpath serve users --bind 127.0.0.1:{port}'."})
 final class CompareCommand implements Callable<Integer> {
+    private static final List<String> COLUMNS = List.of("Round", "Server", "req/s", "server CPU µs/req", "p99 ms", "Verdict");
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     @Spec
@@ -75,29 +79,39 @@ final class CompareCommand implements Callable<Integer> {
         double[] cpuA = new double[rounds];
         double[] cpuB = new double[rounds];
         boolean allPass = true;
-        StringBuilder report = new StringBuilder("# compare: " + load.command()
-            + "\n\n| Round | Server | req/s | server CPU µs/req | p99 ms | Verdict |\n|---|---|---:|---:|---:|---|\n");
+        List<List<String>> table = new ArrayList<>();
+        SequencedMap<String, List<RunResult>> runsBySide = new LinkedHashMap<>();
+        runsBySide.put("A", new ArrayList<>());
+        runsBySide.put("B", new ArrayList<>());
         for (int round = 1; round <= rounds; round++) {
-            for (String side : List.of("A", "B")) {
+            for (String side : runsBySide.keySet()) {
                 Run run = runOnce(side.equals("A") ? a : b, dir, side + round);
                 RunResult result = run.result;
+                runsBySide.get(side).add(result);
                 (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
                 (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
                 boolean pass = result.verdict().pass();
                 allPass &= pass;
-                String line = String.format("| %d | %s | %.1f | %.2f | %.3f | %s |", round, side, result.rps(),
-                    run.cpuMicrosPerRequest(), result.latencyMillis(99),
+                List<String> row = List.of(Integer.toString(round), side, String.format("%.1f", result.rps()),
+                    String.format("%.2f", run.cpuMicrosPerRequest()), String.format("%.3f", result.latencyMillis(99)),
                     pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
-                out.println(line);
-                report.append(line).append('\n');
+                table.add(row);
+                out.println("| " + String.join(" | ", row) + " |");
             }
         }
         double ratio = median(rpsA) / median(rpsB);
         String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
                 + "A %.2f, B %.2f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
             median(cpuB) / median(cpuA), allPass ? "" : " (NOT VALID: a run failed)");
+        StringBuilder report = new StringBuilder("# compare: " + load.command() + "\n\n| "
+            + String.join(" | ", COLUMNS) + " |\n|---|---|---:|---:|---:|---|\n");
+        for (List<String> row : table) {
+            report.append("| ").append(String.join(" | ", row)).append(" |\n");
+        }
         report.append('\n').append(verdict).append("\n\nA: `").append(a).append("`\n\nB: `").append(b).append("`\n");
         Files.writeString(dir.resolve("compare.md"), report);
+        Files.writeString(dir.resolve("compare.html"), HtmlReport.comparison("compare: " + load.command(), COLUMNS, table,
+            verdict + " A: " + a + "; B: " + b, runsBySide));
         out.println(verdict);
         out.println("(" + dir + ")");
         return allPass ? 0 : 1;
@@ -119,7 +133,7 @@ final class CompareCommand implements Callable<Integer> {
     private record Run(RunResult result, long cpuNanos) {
         /** Server CPU per answer of the measured period, NaN when either is unknown. */
         double cpuMicrosPerRequest() {
-            long answered = result.measured().ok + result.measured().unexpectedStatus + result.measured().mismatches;
+            long answered = result.measured().answered();
             return cpuNanos < 0 || answered == 0 ? Double.NaN : cpuNanos / 1000.0 / answered;
         }
     }

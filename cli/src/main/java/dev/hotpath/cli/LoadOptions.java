@@ -123,6 +123,10 @@ final class LoadOptions {
     @Option(names = "--path", defaultValue = "/ping", description = "Path of the ping scenario (default: ${DEFAULT-VALUE}).")
     private String path;
 
+    @Option(names = "--expect-body", defaultValue = "pong",
+        description = "Ping: the exact body every answer must carry (default: ${DEFAULT-VALUE}).")
+    private String expectBody;
+
     @Option(names = "--results", defaultValue = "results", description = "Where run directories go (default: ${DEFAULT-VALUE}).")
     Path results;
 
@@ -197,7 +201,7 @@ final class LoadOptions {
             case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
-            default -> new PingScenario(path);
+            default -> new PingScenario(path, expectBody);
         };
     }
 

@@ -133,7 +133,7 @@ final class SuiteCommand implements Callable<Integer> {
                 BenchCommand.save(result, dir.resolve(name), "hotpath bench suite: " + claim);
                 rps[i] = result.rps();
                 p99[i] = result.latencyMillis(99);
-                requests += result.measured().ok;
+                requests += result.measured().ok();
                 seconds += result.measuredSeconds();
                 if (!result.verdict().pass()) {
                     pass = false;

@@ -39,6 +39,9 @@ class CompareIT {
         try (Stream<Path> runs = Files.list(dir)) {
             Path compare = runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
             assertThat(Files.readString(compare.resolve("compare.md"))).contains("ratio A/B");
+            assertThat(Files.readString(compare.resolve("compare.html"))).as("both servers' runs on the same charts")
+                .contains("<th scope=\"col\">Server</th>", "\"label\":\"A1\"", "\"label\":\"A2\"", "\"label\":\"B1\"",
+                    "\"label\":\"B2\"");
             assertThat(compare.resolve("A1")).isDirectory();
             assertThat(compare.resolve("B2")).isDirectory();
         }

@@ -1,84 +1,164 @@
 package dev.hotpath.loadgen;
 
-import dev.hotpath.loadgen.internal.Stats;
-import java.util.Locale;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SequencedMap;
 
 /**
- * {@code report.html}: one self-contained page (inline SVG and CSS, no script, nothing fetched) with
- * the verdict, the latency-percentile curve (log-scaled "nines" axis, as HdrHistogram plots it) and
- * answers per second over the measured period.
+ * {@code report.html} of a run, and {@code compare.html} of a comparison: one self-contained page
+ * each (inline CSS, data and script; nothing fetched) with the summary as a table and three charts
+ * drawn as SVG by the page's own small script ({@code report-charts.js}): latency by percentile on
+ * HdrHistogram's axis (x = log10(1 / (1 - p)): 0%, 90%, 99%, 99.9%, ...; y linear, ms), and answers
+ * and p99 in each whole second of the measured period. A comparison draws every run of both servers
+ * on the same charts. Every value reaches the page as escaped text: the table through
+ * {@link #escape}, the charts' labels as JSON read by the script into {@code textContent}.
  */
-final class HtmlReport {
-    private static final int WIDTH = 640;
-    private static final int HEIGHT = 240;
-    private static final int PAD = 40;
+public final class HtmlReport {
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final String SCRIPT = resource("report-charts.js");
+    private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1040px;color:#222}"
+        + "h1{font-size:22px;margin:0 0 8px}h2{font-size:16px;margin:28px 0 6px}.pass{color:#176f2c}.fail{color:#b3261e}"
+        + "table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #d0d0d0;padding:4px 10px;text-align:left;"
+        + "vertical-align:top}thead th{background:#f0f0f0}tbody th{background:#f7f7f7;font-weight:600;white-space:nowrap}"
+        + "td.number{text-align:right;font-variant-numeric:tabular-nums}code{font-size:12px;word-break:break-all}"
+        + "svg.chart{width:100%;height:auto;border:1px solid #d0d0d0;background:#fff}svg text{font:12px sans-serif;fill:#333}"
+        + "svg .grid{stroke:#e6e6e6}svg .axis{stroke:#777}svg .line{fill:none;stroke-width:2}svg .label{font-size:13px}"
+        + "svg .legend{font-size:13px}#charts-status{color:#888;font-size:12px}";
 
     private HtmlReport() {
     }
 
+    /** One run's page: verdict, reasons, summary table, charts. */
     static String render(RunResult r, Verdict verdict, ResultWriter.Provenance provenance) {
-        StringBuilder html = new StringBuilder(16_384);
-        html.append("<!doctype html><html><head><meta charset=\"utf-8\"><title>hotpath bench: ")
-            .append(escape(r.scenario())).append("</title><style>body{font:14px sans-serif;margin:2em;max-width:")
-            .append(WIDTH + 2 * PAD).append("px}h1{font-size:20px}.pass{color:#070}.fail{color:#b00}")
-            .append("svg{border:1px solid #ccc;background:#fff}text{font:11px sans-serif}</style></head><body>");
-        html.append("<h1 class=\"").append(verdict.pass() ? "pass\">PASS" : "fail\">FAIL").append("</h1>");
-        html.append("<ul>");
-        for (String reason : verdict.reasons()) {
-            html.append("<li>").append(escape(reason)).append("</li>");
-        }
-        html.append("</ul><pre>").append(escape(ResultWriter.summary(r, verdict, provenance))).append("</pre>");
-        html.append("<h2>Latency by percentile</h2>").append(percentileChart(r.measured()));
-        html.append("<h2>Answers per second</h2>").append(throughputChart(r.measured().perSecond));
-        return html.append("</body></html>\n").toString();
-    }
-
-    /** Latency (ms, linear) against percentile on a "nines" axis: x = log10(1 / (1 - p)). */
-    private static String percentileChart(Stats stats) {
-        double[] nines = {0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4};
-        double maxMs = Math.max(0.001, stats.latency.getMaxValue() / 1000.0);
-        StringBuilder points = new StringBuilder();
-        StringBuilder labels = new StringBuilder();
-        for (double n : nines) {
-            double percentile = 100 * (1 - Math.pow(10, -n));
-            double ms = stats.latency.getValueAtPercentile(percentile) / 1000.0;
-            double x = PAD + n / nines[nines.length - 1] * (WIDTH - PAD);
-            double y = HEIGHT - PAD + 10 - ms / maxMs * (HEIGHT - PAD);
-            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-            if (n == Math.rint(n)) {
-                labels.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">p%s</text>", x - 10, HEIGHT - 5,
-                    ResultWriter.trim(percentile)));
+        StringBuilder body = new StringBuilder(4096);
+        body.append("<h1 class=\"").append(verdict.pass() ? "pass" : "fail").append("\">")
+            .append(escape(ResultWriter.heading(r, verdict))).append("</h1>");
+        if (!verdict.reasons().isEmpty()) {
+            body.append("<ul class=\"reasons\">");
+            for (String reason : verdict.reasons()) {
+                body.append("<li>").append(escape(reason)).append("</li>");
             }
+            body.append("</ul>");
         }
-        return svg(points, labels, String.format(Locale.ROOT, "%.3f ms", maxMs));
+        body.append("<table class=\"summary\"><tbody>");
+        for (ResultWriter.Row row : ResultWriter.summaryRows(r, provenance)) {
+            String value = escape(row.value());
+            body.append("<tr><th scope=\"row\">").append(escape(row.name())).append("</th><td>")
+                .append(row.code() ? "<code>" + value + "</code>" : value).append("</td></tr>");
+        }
+        body.append("</tbody></table>");
+        return page("hotpath bench: " + r.scenario(), body, List.of(new Series(r.scenario(), 0, r)));
     }
 
-    private static String throughputChart(long[] perSecond) {
-        long max = 1;
-        for (long v : perSecond) {
-            max = Math.max(max, v);
+    /**
+     * A comparison's page: {@code title}, the table of its runs as given, its conclusion, and the runs
+     * of each side ({@code A1, A2, ...} then {@code B1, ...}) on the same charts, one colour per side.
+     */
+    public static String comparison(String title, List<String> header, List<List<String>> rows, String conclusion,
+                                    SequencedMap<String, List<RunResult>> runsBySide) {
+        StringBuilder body = new StringBuilder(4096);
+        body.append("<h1>").append(escape(title)).append("</h1><table class=\"runs\"><thead><tr>");
+        for (String name : header) {
+            body.append("<th scope=\"col\">").append(escape(name)).append("</th>");
         }
-        StringBuilder points = new StringBuilder();
-        int n = Math.max(1, perSecond.length - 1);
-        for (int i = 0; i < perSecond.length; i++) {
-            double x = PAD + (double) i / n * (WIDTH - PAD);
-            double y = HEIGHT - PAD + 10 - (double) perSecond[i] / max * (HEIGHT - PAD);
-            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+        body.append("</tr></thead><tbody>");
+        for (List<String> row : rows) {
+            body.append("<tr>");
+            for (String cell : row) {
+                body.append(cell.matches("-?[\\d.,]+|NaN") ? "<td class=\"number\">" : "<td>").append(escape(cell))
+                    .append("</td>");
+            }
+            body.append("</tr>");
         }
-        String labels = "<text x=\"" + PAD + "\" y=\"" + (HEIGHT - 5) + "\">0 s</text><text x=\"" + (WIDTH - 20) + "\" y=\""
-            + (HEIGHT - 5) + "\">" + perSecond.length + " s</text>";
-        return svg(points, new StringBuilder(labels), String.format(Locale.ROOT, "%,d/s", max));
+        body.append("</tbody></table><p>").append(escape(conclusion)).append("</p>");
+        List<Series> series = new ArrayList<>();
+        int group = 0;
+        for (var side : runsBySide.entrySet()) {
+            for (int i = 0; i < side.getValue().size(); i++) {
+                series.add(new Series(side.getKey() + (i + 1), group, side.getValue().get(i)));
+            }
+            group++;
+        }
+        return page(title, body, series);
     }
 
-    private static String svg(StringBuilder points, StringBuilder labels, String top) {
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + (WIDTH + 10) + "\" height=\"" + HEIGHT + "\">"
-            + "<line x1=\"" + PAD + "\" y1=\"10\" x2=\"" + PAD + "\" y2=\"" + (HEIGHT - PAD + 10) + "\" stroke=\"#999\"/>"
-            + "<line x1=\"" + PAD + "\" y1=\"" + (HEIGHT - PAD + 10) + "\" x2=\"" + WIDTH + "\" y2=\"" + (HEIGHT - PAD + 10)
-            + "\" stroke=\"#999\"/><text x=\"2\" y=\"14\">" + escape(top) + "</text>" + labels
-            + "<polyline fill=\"none\" stroke=\"#06c\" stroke-width=\"2\" points=\"" + points + "\"/></svg>";
+    /** A run drawn on the charts: its legend label and its colour group. */
+    private record Series(String label, int group, RunResult result) {
     }
 
+    private static String page(String title, CharSequence body, List<Series> series) {
+        return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
+            + "</title><style>" + STYLE + "</style></head><body>" + body
+            + "<h2>Latency by percentile</h2><div id=\"latency-chart\"></div>"
+            + "<h2>Answers per second</h2><div id=\"throughput-chart\"></div>"
+            + "<h2>p99 per second</h2><div id=\"p99-chart\"></div>"
+            + "<p id=\"charts-status\" data-state=\"pending\">charts not drawn: they need the page's own inline script</p>"
+            + "<script type=\"application/json\" id=\"chart-data\">" + chartData(series) + "</script>"
+            + "<script>" + SCRIPT + "</script></body></html>\n";
+    }
+
+    /**
+     * The charts' data: per series its label, group, percentile curve as [nines, ms] and whole seconds
+     * as [answers, p99 ms or null]. Every {@code <} is written as {@code \u003c}, so no string in it
+     * can end the script element.
+     */
+    private static String chartData(List<Series> series) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartObject();
+            json.writeArrayFieldStart("series");
+            for (Series s : series) {
+                json.writeStartObject();
+                json.writeStringField("label", s.label());
+                json.writeNumberField("group", s.group());
+                json.writeArrayFieldStart("percentiles");
+                Latency latency = s.result().measured().latency();
+                double lastNines = Math.max(1, Math.log10(Math.max(1, latency.count())));
+                for (Latency.Point point : latency.byPercentile()) {
+                    double nines = point.percentile() >= 100 ? lastNines
+                        : Math.min(lastNines, Math.log10(100 / (100 - point.percentile())));
+                    json.writeArray(new double[] {nines, point.millis()}, 0, 2);
+                }
+                json.writeEndArray();
+                json.writeArrayFieldStart("seconds");
+                for (Tally.Second second : s.result().wholeSeconds()) {
+                    json.writeStartArray();
+                    json.writeNumber(second.answers());
+                    if (Double.isNaN(second.p99Millis())) {
+                        json.writeNull();
+                    } else {
+                        json.writeNumber(second.p99Millis());
+                    }
+                    json.writeEndArray();
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString().replace("<", "\\u003c");
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Text as HTML text or attribute value: {@code & < > " '} escaped. */
     static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
     }
 }

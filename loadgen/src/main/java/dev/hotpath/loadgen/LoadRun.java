@@ -1,7 +1,6 @@
 package dev.hotpath.loadgen;
 
 import dev.hotpath.loadgen.internal.ClientTransport;
-import dev.hotpath.loadgen.internal.ErrorKind;
 import dev.hotpath.loadgen.internal.LoadConnection;
 import dev.hotpath.loadgen.internal.LoopStats;
 import dev.hotpath.loadgen.internal.Schedule;
@@ -63,9 +62,19 @@ public final class LoadRun {
             }
             long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
             double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
-            return new RunResult(config, scenario.name(), startedAt, planned, main.measured, main.warmup, seconds,
-                verification, transport.name(), pauses.summary());
+            return new RunResult(config, scenario.name(), startedAt, planned, Tally.of(main.measured),
+                Tally.of(main.warmup), seconds, verification == null ? null : Tally.of(verification), transport.name(),
+                pauses.summary(), firstError(main, verification));
         }
+    }
+
+    /** The earliest problem of the warm-up or measured period, else the verification's; null when none. */
+    private static String firstError(Phase main, Stats verification) {
+        Stats earlier = main.warmup.firstErrorAtNanos <= main.measured.firstErrorAtNanos ? main.warmup : main.measured;
+        if (earlier.firstError == null && verification != null) {
+            return verification.firstError;
+        }
+        return earlier.firstError;
     }
 
     private record Phase(Schedule schedule, Stats measured, Stats warmup) {

@@ -3,8 +3,6 @@ package dev.hotpath.loadgen;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.hotpath.loadgen.internal.ErrorKind;
-import dev.hotpath.loadgen.internal.Stats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -13,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,14 +46,14 @@ public final class ResultWriter {
         }
         Files.writeString(dir.resolve("summary.md"), summary(result, verdict, provenance));
         try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve("latency.hgrm")), false, StandardCharsets.UTF_8)) {
-            result.measured().latency.outputPercentileDistribution(out, 5, 1000.0);
+            result.measured().latency().writePercentileDistribution(out);
         }
         Files.writeString(dir.resolve("report.html"), HtmlReport.render(result, verdict, provenance));
     }
 
     private static void writeJson(OutputStream out, RunResult r, Verdict verdict, Provenance provenance) throws IOException {
         RunConfig c = r.config();
-        Stats m = r.measured();
+        Tally m = r.measured();
         try (JsonGenerator json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8).useDefaultPrettyPrinter()) {
             json.writeStartObject();
             json.writeStringField("verdict", verdict.pass() ? "PASS" : "FAIL");
@@ -73,25 +72,25 @@ public final class ResultWriter {
             json.writeNumberField("warmup_seconds", c.warmup().toMillis() / 1000.0);
             json.writeNumberField("duration_seconds", r.measuredSeconds());
             json.writeNumberField("planned", r.planned());
-            json.writeNumberField("attempted", m.attempted);
-            json.writeNumberField("ok", m.ok);
-            json.writeNumberField("dropped", m.dropped);
-            json.writeNumberField("unexpected_status", m.unexpectedStatus);
-            json.writeNumberField("mismatches", m.mismatches);
+            json.writeNumberField("attempted", m.attempted());
+            json.writeNumberField("ok", m.ok());
+            json.writeNumberField("dropped", m.dropped());
+            json.writeNumberField("unexpected_status", m.unexpectedStatus());
+            json.writeNumberField("mismatches", m.mismatches());
             json.writeObjectFieldStart("errors");
             for (ErrorKind kind : ErrorKind.values()) {
-                json.writeNumberField(kind.key(), m.errors[kind.ordinal()]);
+                json.writeNumberField(kind.key(), m.errors(kind));
             }
             json.writeEndObject();
             json.writeNumberField("rps", r.rps());
             json.writeObjectFieldStart("latency_ms");
-            percentiles(json, m.latency);
+            percentiles(json, m.latency());
             json.writeEndObject();
             json.writeObjectFieldStart("send_lag_ms");
-            percentiles(json, m.sendLag);
+            percentiles(json, m.sendLag());
             json.writeEndObject();
             json.writeObjectFieldStart("generator_lag_ms");
-            percentiles(json, m.generatorLag);
+            percentiles(json, m.generatorLag());
             json.writeEndObject();
             json.writeObjectFieldStart("generator_gc_pauses");
             json.writeNumberField("count", r.generatorPauses().count());
@@ -99,24 +98,32 @@ public final class ResultWriter {
             json.writeNumberField("total_ms", r.generatorPauses().totalMillis());
             json.writeEndObject();
             json.writeObjectFieldStart("warmup");
-            json.writeNumberField("attempted", r.warmup().attempted);
-            json.writeNumberField("ok", r.warmup().ok);
-            json.writeNumberField("problems", r.warmup().errorCount() + r.warmup().unexpectedStatus
-                + r.warmup().mismatches + r.warmup().dropped);
+            json.writeNumberField("attempted", r.warmup().attempted());
+            json.writeNumberField("ok", r.warmup().ok());
+            json.writeNumberField("problems", r.warmup().problems() + r.warmup().dropped());
             json.writeEndObject();
             if (r.verification() != null) {
-                Stats v = r.verification();
+                Tally v = r.verification();
                 json.writeObjectFieldStart("verification");
-                json.writeNumberField("checked", v.attempted);
-                json.writeNumberField("ok", v.ok);
-                json.writeNumberField("problems", v.errorCount() + v.unexpectedStatus + v.mismatches);
-                json.writeStringField("first_error", v.firstError);
+                json.writeNumberField("checked", v.attempted());
+                json.writeNumberField("ok", v.ok());
+                json.writeNumberField("problems", v.problems());
+                json.writeStringField("first_error", v.firstError());
                 json.writeEndObject();
             }
-            json.writeStringField("first_error", firstError(r));
+            json.writeStringField("first_error", r.firstError());
             json.writeArrayFieldStart("answers_per_second");
-            for (long count : m.perSecond) {
-                json.writeNumber(count);
+            for (Tally.Second second : r.wholeSeconds()) {
+                json.writeNumber(second.answers());
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("p99_ms_per_second");
+            for (Tally.Second second : r.wholeSeconds()) {
+                if (Double.isNaN(second.p99Millis())) {
+                    json.writeNull();
+                } else {
+                    json.writeNumber(second.p99Millis());
+                }
             }
             json.writeEndArray();
             json.writeStringField("machine", provenance.machine());
@@ -128,75 +135,76 @@ public final class ResultWriter {
         }
     }
 
-    private static void percentiles(JsonGenerator json, org.HdrHistogram.Histogram h) throws IOException {
+    private static void percentiles(JsonGenerator json, Latency latency) throws IOException {
         for (double p : PERCENTILES) {
-            json.writeNumberField("p" + trim(p), h.getValueAtPercentile(p) / 1000.0);
+            json.writeNumberField("p" + trim(p), latency.millisAt(p));
         }
-        json.writeNumberField("max", h.getMaxValue() / 1000.0);
+        json.writeNumberField("max", latency.maxMillis());
     }
 
     static String trim(double p) {
         return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
     }
 
-    /** The earliest problem of the run, warm-up, measured period or verification; null when none. */
-    static String firstError(RunResult r) {
-        Stats[] phases = {r.warmup(), r.measured()};
-        String first = null;
-        long at = Long.MAX_VALUE;
-        for (Stats s : phases) {
-            if (s.firstError != null && s.firstErrorAtNanos <= at) {
-                first = s.firstError;
-                at = s.firstErrorAtNanos;
-            }
+    /** One line of a run's summary table; {@code code} when the value is a command to be shown as such. */
+    record Row(String name, String value, boolean code) {
+        Row(String name, String value) {
+            this(name, value, false);
         }
-        if (first == null && r.verification() != null) {
-            first = r.verification().firstError;
+    }
+
+    /** The summary table of a run: what summary.md and report.html show, in this order. */
+    static List<Row> summaryRows(RunResult r, Provenance provenance) {
+        Tally m = r.measured();
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("Target", r.config().host() + ":" + r.config().port()));
+        rows.add(new Row("Connections × pipeline", r.config().connections() + " × " + r.config().pipeline()));
+        if (r.config().mode() == Mode.RATE) {
+            rows.add(new Row("Target rate", String.format("%,.1f req/s", r.config().rps())));
+            rows.add(new Row("Planned", String.format("%,d", r.planned())));
         }
-        return first;
+        rows.add(new Row("Attempted / ok", String.format("%,d / %,d", m.attempted(), m.ok())));
+        rows.add(new Row("Dropped, errors, unexpected, mismatches", m.dropped() + ", " + m.errorCount() + ", "
+            + m.unexpectedStatus() + ", " + m.mismatches()));
+        rows.add(new Row("Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds())));
+        StringBuilder latency = new StringBuilder();
+        for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
+            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
+        }
+        rows.add(new Row("Latency", latency + String.format("max %.3f ms", m.latency().maxMillis())));
+        GeneratorPauses.Summary pauses = r.generatorPauses();
+        rows.add(new Row("Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
+            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
+                pauses.longestMillis(), pauses.totalMillis())));
+        if (r.verification() != null) {
+            rows.add(new Row("Verified after the run",
+                String.format("%,d of %,d", r.verification().ok(), r.verification().attempted())));
+        }
+        rows.add(new Row("First error", r.firstError() == null ? "none" : r.firstError()));
+        rows.add(new Row("Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport()));
+        rows.add(new Row("Commit", provenance.commit()));
+        rows.add(new Row("Command", provenance.command(), true));
+        return rows;
+    }
+
+    /** The verdict's heading: PASS or FAIL, the scenario and the mode. */
+    static String heading(RunResult r, Verdict verdict) {
+        return (verdict.pass() ? "PASS" : "FAIL") + ": " + r.scenario() + ", "
+            + r.config().mode().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     static String summary(RunResult r, Verdict verdict, Provenance provenance) {
-        Stats m = r.measured();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(verdict.pass() ? "PASS" : "FAIL").append(": ").append(r.scenario()).append(", ")
-            .append(r.config().mode().name().toLowerCase(java.util.Locale.ROOT)).append("\n\n");
+        md.append("# ").append(heading(r, verdict)).append("\n\n");
         for (String reason : verdict.reasons()) {
             md.append("- ").append(reason).append('\n');
         }
         md.append(verdict.reasons().isEmpty() ? "" : "\n");
         md.append("| | |\n|---|---|\n");
-        row(md, "Target", r.config().host() + ":" + r.config().port());
-        row(md, "Connections × pipeline", r.config().connections() + " × " + r.config().pipeline());
-        if (r.config().mode() == Mode.RATE) {
-            row(md, "Target rate", String.format("%,.1f req/s", r.config().rps()));
-            row(md, "Planned", String.format("%,d", r.planned()));
+        for (Row row : summaryRows(r, provenance)) {
+            String value = row.code() ? "`" + row.value() + "`" : row.value().replace("|", "\\|");
+            md.append("| ").append(row.name()).append(" | ").append(value).append(" |\n");
         }
-        row(md, "Attempted / ok", String.format("%,d / %,d", m.attempted, m.ok));
-        row(md, "Dropped, errors, unexpected, mismatches", m.dropped + ", " + m.errorCount() + ", " + m.unexpectedStatus
-            + ", " + m.mismatches);
-        row(md, "Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds()));
-        StringBuilder latency = new StringBuilder();
-        for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
-            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
-        }
-        row(md, "Latency", latency + String.format("max %.3f ms", m.latency.getMaxValue() / 1000.0));
-        GeneratorPauses.Summary pauses = r.generatorPauses();
-        row(md, "Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
-            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
-                pauses.longestMillis(), pauses.totalMillis()));
-        if (r.verification() != null) {
-            row(md, "Verified after the run", String.format("%,d of %,d", r.verification().ok, r.verification().attempted));
-        }
-        String first = firstError(r);
-        row(md, "First error", first == null ? "none" : first.replace("|", "\\|"));
-        row(md, "Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport());
-        row(md, "Commit", provenance.commit());
-        row(md, "Command", "`" + provenance.command() + "`");
         return md.toString();
-    }
-
-    private static void row(StringBuilder md, String name, String value) {
-        md.append("| ").append(name).append(" | ").append(value).append(" |\n");
     }
 }

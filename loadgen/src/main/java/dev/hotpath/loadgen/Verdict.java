@@ -1,7 +1,5 @@
 package dev.hotpath.loadgen;
 
-import dev.hotpath.loadgen.internal.ErrorKind;
-import dev.hotpath.loadgen.internal.Stats;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,8 +17,8 @@ public record Verdict(boolean pass, List<String> reasons) {
     static Verdict of(RunResult r) {
         List<String> reasons = new ArrayList<>();
         RunConfig config = r.config();
-        Stats m = r.measured();
-        if (m.ok == 0) {
+        Tally m = r.measured();
+        if (m.ok() == 0) {
             reasons.add("no successful request");
         }
         if (config.maxErrorRate() == null) {
@@ -28,33 +26,33 @@ public record Verdict(boolean pass, List<String> reasons) {
         } else if (r.errorRate() > config.maxErrorRate()) {
             reasons.add(String.format("error rate %.4f above --max-error-rate %s", r.errorRate(), config.maxErrorRate()));
         }
-        if (m.dropped > 0) {
-            reasons.add(m.dropped + " requests dropped (per-connection queue full)");
+        if (m.dropped() > 0) {
+            reasons.add(m.dropped() + " requests dropped (per-connection queue full)");
         }
         // Warm-up answers must be right; warm-up drops are reported (result.json) but do not fail the
         // run: the warm-up exists to absorb the JIT of both sides.
         problems(r.warmup(), "warm-up: ", reasons);
         if (r.verification() != null) {
-            Stats v = r.verification();
+            Tally v = r.verification();
             problems(v, "verification: ", reasons);
-            if (v.attempted == 0 && m.ok > 0) {
+            if (v.attempted() == 0 && m.ok() > 0) {
                 reasons.add("verification: nothing was verified");
             }
         }
         if (config.mode() == Mode.RATE) {
-            long answered = m.ok + m.unexpectedStatus + m.mismatches;
-            if (m.attempted < r.planned()) {
-                reasons.add("attempted " + m.attempted + " of " + r.planned() + " planned requests");
+            long answered = m.answered();
+            if (m.attempted() < r.planned()) {
+                reasons.add("attempted " + m.attempted() + " of " + r.planned() + " planned requests");
             }
-            if (answered < m.attempted) {
-                reasons.add("answered " + answered + " of " + m.attempted + " attempted requests");
+            if (answered < m.attempted()) {
+                reasons.add("answered " + answered + " of " + m.attempted() + " attempted requests");
             }
             double reached = answered / Math.max(1e-9, r.measuredSeconds());
             if (reached < MIN_RATE_REACHED * config.rps()) {
                 reasons.add(String.format("reached %.1f req/s, under %.0f%% of the target %.1f", reached,
                     MIN_RATE_REACHED * 100, config.rps()));
             }
-            double lag = m.generatorLag.getValueAtPercentile(99) / 1000.0;
+            double lag = m.generatorLag().millisAt(99);
             if (lag > config.maxGeneratorLagMillis()) {
                 reasons.add(String.format("the generator is the bottleneck: p99 of its own wake-up lag %.2f ms is over %.2f ms",
                     lag, config.maxGeneratorLagMillis()));
@@ -69,18 +67,18 @@ public record Verdict(boolean pass, List<String> reasons) {
         return new Verdict(reasons.isEmpty(), List.copyOf(reasons));
     }
 
-    private static void problems(Stats s, String phase, List<String> reasons) {
+    private static void problems(Tally s, String phase, List<String> reasons) {
         for (ErrorKind kind : ErrorKind.values()) {
-            long count = s.errors[kind.ordinal()];
+            long count = s.errors(kind);
             if (count > 0) {
                 reasons.add(phase + count + " " + kind.key() + " errors");
             }
         }
-        if (s.unexpectedStatus > 0) {
-            reasons.add(phase + s.unexpectedStatus + " unexpected statuses");
+        if (s.unexpectedStatus() > 0) {
+            reasons.add(phase + s.unexpectedStatus() + " unexpected statuses");
         }
-        if (s.mismatches > 0) {
-            reasons.add(phase + s.mismatches + " mismatches");
+        if (s.mismatches() > 0) {
+            reasons.add(phase + s.mismatches() + " mismatches");
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.hotpath.loadgen;
 
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.util.SplittableRandom;
 
@@ -22,7 +21,7 @@ public interface Workload {
     void write(long tag, ByteBuf out);
 
     /** Whether the answer to {@code tag} is right. */
-    Outcome check(long tag, ResponseView response);
+    Outcome check(long tag, Answer response);
 
     /**
      * The workload of connection {@code connection}: this one (shared, the default), or one of its own
@@ -48,7 +47,7 @@ public interface Workload {
     }
 
     /** Why the answer to {@code tag} is wrong, for the report of the first error. */
-    default String describe(long tag, ResponseView response) {
+    default String describe(long tag, Answer response) {
         return "status " + response.status() + ", Location " + response.location() + ", body " + response.bodyText(200);
     }
 

@@ -10,8 +10,6 @@ import dev.hotpath.apps.social.SocialSeed;
 import dev.hotpath.apps.social.Tokens;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
-import dev.hotpath.loadgen.internal.ErrorKind;
-import dev.hotpath.loadgen.internal.ResponseView;
 import dev.hotpath.loadgen.scenario.CreateScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
@@ -48,12 +46,12 @@ class HarnessIT {
     void countsADeepPipelineExactlyAndPasses() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 64, Duration.ofMillis(500)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
             assertThat(result.verdict().pass()).isTrue();
-            assertThat(result.measured().ok).isEqualTo(server.requests.get()).isEqualTo(result.measured().attempted);
-            assertThat(result.measured().ok % 64).isZero();
-            assertThat(result.measured().latency.getTotalCount()).isEqualTo(result.measured().ok);
+            assertThat(result.measured().ok()).isEqualTo(server.requests.get()).isEqualTo(result.measured().attempted());
+            assertThat(result.measured().ok() % 64).isZero();
+            assertThat(result.measured().latency().count()).isEqualTo(result.measured().ok());
         }
     }
 
@@ -73,7 +71,7 @@ class HarnessIT {
                 }
             };
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),
-                new PingScenario("/ping"), Progress.NONE, period);
+                new PingScenario("/ping", "pong"), Progress.NONE, period);
             assertThat(result.verdict().pass()).isTrue();
             assertThat(marks).containsExactly("started", "ended");
         }
@@ -83,9 +81,9 @@ class HarnessIT {
     void sendsExactlyOneRequestAtOnePerSecondForOneSecond() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1, 4, Duration.ofSeconds(1)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.planned()).isEqualTo(1);
-            assertThat(result.measured().attempted).isEqualTo(1);
+            assertThat(result.measured().attempted()).isEqualTo(1);
             assertThat(server.requests.get()).isEqualTo(1);
             assertThat(result.verdict().pass()).isTrue();
         }
@@ -96,9 +94,9 @@ class HarnessIT {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             UsersModel model = new UsersModel(Duration.ofMillis(300), Duration.ZERO, Duration.ofSeconds(30), Duration.ofSeconds(30));
             RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 50, Duration.ofMillis(500), model),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
-            assertThat(result.measured().ok).isEqualTo(50).isEqualTo(server.requests.get());
+            assertThat(result.measured().ok()).isEqualTo(50).isEqualTo(server.requests.get());
         }
     }
 
@@ -109,8 +107,8 @@ class HarnessIT {
             RunConfig base = RunConfig.users(HOST, server.port(), 10, Duration.ofMillis(200), model);
             RunConfig config = new RunConfig(base.host(), base.port(), Mode.USERS, 0, 10, 1, 0, Duration.ZERO, base.duration(),
                 base.drainTimeout(), 1, 1000.0, 500.0, 0.01, base.maxGeneratorLagMillis(), model);
-            RunResult result = LoadRun.run(config, new PingScenario("/ping"), Progress.NONE);
-            assertThat(result.measured().unexpectedStatus).isEqualTo(10);
+            RunResult result = LoadRun.run(config, new PingScenario("/ping", "pong"), Progress.NONE);
+            assertThat(result.measured().unexpectedStatus()).isEqualTo(10);
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.verdict().reasons()).anyMatch(r -> r.startsWith("error rate 1.0000 above --max-error-rate"));
         }
@@ -135,14 +133,14 @@ class HarnessIT {
             RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 20, Duration.ofSeconds(2), model),
                 new SocialScenario(tokens, 0.001), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
-            assertThat(result.measured().ok).isGreaterThan(100);
+            assertThat(result.measured().ok()).isGreaterThan(100);
 
             long postsBefore = count(db, "posts");
             long likesBefore = count(db, "likes");
             RunResult closedLoop = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(2)),
                 new SocialScenario(tokens, 1), Progress.NONE);
             assertThat(closedLoop.verdict().reasons()).isEmpty();
-            assertThat(closedLoop.measured().ok).isGreaterThan(1_000);
+            assertThat(closedLoop.measured().ok()).isGreaterThan(1_000);
             assertThat(count(db, "posts")).as("the closed loop creates posts").isGreaterThan(postsBefore);
             assertThat(count(db, "likes")).as("and likes them").isGreaterThan(likesBefore);
         } finally {
@@ -155,7 +153,7 @@ class HarnessIT {
                 new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 0.001),
                 Progress.NONE);
             assertThat(wrongServer.verdict().pass()).isFalse();
-            assertThat(wrongServer.measured().unexpectedStatus).isPositive();
+            assertThat(wrongServer.measured().unexpectedStatus()).isPositive();
         }
     }
 
@@ -170,9 +168,9 @@ class HarnessIT {
             });
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 1, 1, Duration.ofSeconds(1)), broken,
                 Progress.NONE);
-            assertThat(result.measured().errors[ErrorKind.GENERATOR_ERROR.ordinal()]).isEqualTo(1);
+            assertThat(result.measured().errors(ErrorKind.GENERATOR_ERROR)).isEqualTo(1);
             assertThat(result.verdict().pass()).isFalse();
-            assertThat(ResultWriter.firstError(result)).contains("scenario bug");
+            assertThat(result.firstError()).contains("scenario bug");
         }
     }
 
@@ -188,11 +186,11 @@ class HarnessIT {
     void failsWhenEveryAnswerIs500() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.ALL_500)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(200)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(result.verdict().pass()).isFalse();
-            assertThat(result.measured().unexpectedStatus).isEqualTo(server.faults.get()).isPositive();
+            assertThat(result.measured().unexpectedStatus()).isEqualTo(server.faults.get()).isPositive();
             assertThat(result.verdict().reasons()).contains("no successful request");
-            assertThat(ResultWriter.firstError(result)).startsWith("unexpected status: status 500");
+            assertThat(result.firstError()).startsWith("unexpected status: status 500");
         }
     }
 
@@ -202,9 +200,71 @@ class HarnessIT {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 16, Duration.ofSeconds(2)),
                 new RedirectScenario("key", 100, true, 302, null), Progress.NONE);
             assertThat(server.faults.get()).isPositive();
-            assertThat(result.measured().mismatches + result.warmup().mismatches).isEqualTo(server.faults.get());
+            assertThat(result.measured().mismatches() + result.warmup().mismatches()).isEqualTo(server.faults.get());
             assertThat(result.verdict().pass()).isFalse();
-            assertThat(ResultWriter.firstError(result)).contains("/wrong");
+            assertThat(result.firstError()).contains("/wrong");
+        }
+    }
+
+    @Test
+    void failsWhenOnePingInAThousandAnswersPangInsteadOfPong() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.PANG_EVERY_1000)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 16, Duration.ofSeconds(1)),
+                new PingScenario("/ping", "pong"), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("pang");
+        }
+    }
+
+    @Test
+    void failsWhenOneRedirectInAThousandCarriesABody() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.REDIRECT_BODY_EVERY_1000)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 16, Duration.ofSeconds(1)),
+                new RedirectScenario("key", 100, false, 302, null), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("<a>moved</a>");
+        }
+    }
+
+    @Test
+    void failsWhenOneCreateInAHundredAnswersTheLocationOfAnotherLink() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.WRONG_CREATED_LOCATION_EVERY_100)) {
+            CreateScenario create = new CreateScenario("key", 302);
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofSeconds(1)), create,
+                Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("answered Location /api/links/c1000 for code c100");
+        }
+    }
+
+    @Test
+    void failsWhenOneMissInAHundredIsNotTheApisNotFoundError() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.FOREIGN_NOT_FOUND_EVERY_100)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 4, Duration.ofSeconds(1)),
+                new MixedScenario(new RedirectScenario("key", 100, false, 302, null), new CreateScenario("key", 302), 5, 30),
+                Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("<h1>Not Found</h1>");
+        }
+    }
+
+    @Test
+    void failsWhenOneFeedInFiftyListsItsPostsOutOfOrder() throws Exception {
+        try (SocialFixture server = new SocialFixture(50)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(1)),
+                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 1), Progress.NONE);
+            assertThat(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("GET /feed");
         }
     }
 
@@ -213,9 +273,9 @@ class HarnessIT {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.DUPLICATE_CODES)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),
                 new CreateScenario("key", 302), Progress.NONE);
-            assertThat(result.measured().mismatches).isEqualTo(server.faults.get()).isPositive();
+            assertThat(result.measured().mismatches()).isEqualTo(server.faults.get()).isPositive();
             assertThat(result.verdict().pass()).isFalse();
-            assertThat(ResultWriter.firstError(result)).contains("was given twice");
+            assertThat(result.firstError()).contains("was given twice");
         }
     }
 
@@ -226,9 +286,9 @@ class HarnessIT {
                 .withDrainTimeout(Duration.ofMillis(200));
             RunResult result = LoadRun.run(config, new CreateScenario("key", 302), Progress.NONE);
             assertThat(result.planned()).isEqualTo(100);
-            assertThat(result.measured().attempted).isEqualTo(1);
-            assertThat(result.measured().dropped).isEqualTo(99);
-            assertThat(result.measured().errors[ErrorKind.TIMEOUT.ordinal()]).isEqualTo(1);
+            assertThat(result.measured().attempted()).isEqualTo(1);
+            assertThat(result.measured().dropped()).isEqualTo(99);
+            assertThat(result.measured().errors(ErrorKind.TIMEOUT)).isEqualTo(1);
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.verdict().reasons()).contains("99 requests dropped (per-connection queue full)",
                 "attempted 1 of 100 planned requests", "1 timeout errors");
@@ -239,9 +299,9 @@ class HarnessIT {
     void failsWhenTheServerClosesConnectionsAtRandom() throws Exception {
         try (ClosingServerFixture server = new ClosingServerFixture()) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 4, Duration.ofSeconds(1)),
-                new PingScenario("/ping"), Progress.NONE);
+                new PingScenario("/ping", "pong"), Progress.NONE);
             assertThat(server.closes.get()).isPositive();
-            assertThat(result.measured().errors[ErrorKind.CONNECTION_CLOSED.ordinal()]).isPositive();
+            assertThat(result.measured().errors(ErrorKind.CONNECTION_CLOSED)).isPositive();
             assertThat(result.verdict().pass()).isFalse();
         }
     }
@@ -253,8 +313,8 @@ class HarnessIT {
             port = socket.getLocalPort();
         }
         RunResult result = LoadRun.run(RunConfig.saturate(HOST, port, 2, 1, Duration.ofMillis(100)),
-            new PingScenario("/ping"), Progress.NONE);
-        assertThat(result.measured().errors[ErrorKind.CONNECT_FAILED.ordinal()]).isEqualTo(2);
+            new PingScenario("/ping", "pong"), Progress.NONE);
+        assertThat(result.measured().errors(ErrorKind.CONNECT_FAILED)).isEqualTo(2);
         assertThat(result.verdict().pass()).isFalse();
     }
 
@@ -286,7 +346,7 @@ class HarnessIT {
             RunResult redirects = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(500)),
                 new RedirectScenario(key, 500, true, 302, linksFile), Progress.NONE);
             assertThat(redirects.verdict().reasons()).isEmpty();
-            assertThat(redirects.measured().ok).isPositive();
+            assertThat(redirects.measured().ok()).isPositive();
             assertThat(Files.readAllLines(linksFile)).hasSize(500);
             RunResult reused = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(300)),
                 new RedirectScenario("not-needed-when-reusing", 200, false, 302, linksFile), Progress.NONE);
@@ -297,14 +357,14 @@ class HarnessIT {
             RunResult mixed = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 4, Duration.ofMillis(500)),
                 new MixedScenario(new RedirectScenario(key, 200, false, 302, linksFile), mixedCreates, 5, 10), Progress.NONE);
             assertThat(mixed.verdict().reasons()).isEmpty();
-            assertThat(mixedCreates.acknowledged()).isPositive().isLessThan((int) mixed.measured().ok);
-            assertThat(mixed.verification().ok).isEqualTo(mixedCreates.acknowledged());
+            assertThat(mixedCreates.acknowledged()).isPositive().isLessThan((int) mixed.measured().ok());
+            assertThat(mixed.verification().ok()).isEqualTo(mixedCreates.acknowledged());
 
             CreateScenario create = new CreateScenario(key, 302);
             RunResult creates = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 1, Duration.ofMillis(500)),
                 create, Progress.NONE);
             assertThat(creates.verdict().reasons()).isEmpty();
-            assertThat(creates.verification().ok).isEqualTo(create.acknowledged()).isEqualTo(creates.measured().ok);
+            assertThat(creates.verification().ok()).isEqualTo(create.acknowledged()).isEqualTo(creates.measured().ok());
 
             Path out = ResultWriter.directoryFor(dir.resolve("results"), creates);
             ResultWriter.write(out, creates, new ResultWriter.Provenance("hotpath bench create", "abc", "test machine"));
@@ -313,7 +373,8 @@ class HarnessIT {
             assertThat(Files.readString(out.resolve("summary.md"))).startsWith("# PASS: create, saturate")
                 .contains("| Generator GC pauses | ");
             assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
-            assertThat(Files.readString(out.resolve("report.html"))).contains("<svg", "PASS").doesNotContain("<script");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("<table class=\"summary\">", "PASS: create",
+                "<script type=\"application/json\" id=\"chart-data\">");
         } finally {
             server.close(Duration.ofSeconds(5));
             app.close();
@@ -330,7 +391,7 @@ class HarnessIT {
 
             @Override
             public Workload prepare(RunConfig config) {
-                Workload ping = new PingScenario("/ping").prepare(config);
+                Workload ping = new PingScenario("/ping", "pong").prepare(config);
                 return new Workload() {
                     @Override
                     public long next(SplittableRandom random) {
@@ -344,7 +405,7 @@ class HarnessIT {
                     }
 
                     @Override
-                    public Outcome check(long tag, ResponseView response) {
+                    public Outcome check(long tag, Answer response) {
                         return ping.check(tag, response);
                     }
                 };

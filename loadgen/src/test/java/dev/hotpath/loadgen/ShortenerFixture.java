@@ -19,16 +19,25 @@ import java.util.regex.Pattern;
 
 /**
  * A shortener look-alike on the engine that misbehaves on purpose, and counts exactly how often it
- * did, so a test can hold the harness to that count: every answer 500, a wrong {@code Location} every
- * n-th redirect, the same code for every second create, or no answer at all.
+ * did, so a test can hold the harness to that count: every answer 500, a wrong {@code Location} or a
+ * body on every n-th redirect, {@code pang} for every n-th ping, the same code for every second create,
+ * a create's {@code Location} naming another link, a 404 that is not the API's {@code not_found}, or
+ * no answer at all.
  */
 final class ShortenerFixture implements AutoCloseable {
-    enum Fault { NONE, ALL_500, WRONG_LOCATION_EVERY_1000, DUPLICATE_CODES, SILENT }
+    enum Fault {
+        NONE, ALL_500, WRONG_LOCATION_EVERY_1000, REDIRECT_BODY_EVERY_1000, PANG_EVERY_1000, DUPLICATE_CODES,
+        WRONG_CREATED_LOCATION_EVERY_100, FOREIGN_NOT_FOUND_EVERY_100, SILENT
+    }
 
     private static final Pattern URL = Pattern.compile("\"url\":\"([^\"]+)\"");
+    private static final Pattern CODE = Pattern.compile("\"code\":\"([^\"]+)\"");
     private final Map<String, String> urls = new ConcurrentHashMap<>();
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong redirects = new AtomicLong();
+    private final AtomicLong pings = new AtomicLong();
+    private final AtomicLong misses = new AtomicLong();
+    private final AtomicLong creates = new AtomicLong();
     final AtomicLong requests = new AtomicLong();
     final AtomicLong faults = new AtomicLong();
     private final List<Deferred> parked = new CopyOnWriteArrayList<>();
@@ -38,7 +47,7 @@ final class ShortenerFixture implements AutoCloseable {
     ShortenerFixture(Fault fault) {
         this.fault = fault;
         Routes routes = Routes.builder()
-            .get("/ping", request -> answer(Response.text(200, "pong")))
+            .get("/ping", request -> answer(Response.text(200, every(Fault.PANG_EVERY_1000, pings, 1000) ? "pang" : "pong")))
             .post("/api/links/bulk", 4 << 20, request -> {
                 StringBuilder out = new StringBuilder("{\"results\":[");
                 Matcher m = URL.matcher(utf8(request.bodyBytes()));
@@ -53,16 +62,20 @@ final class ShortenerFixture implements AutoCloseable {
                     response.complete(Response.json(400, "{\"error\":\"invalid_url\"}"));
                     return;
                 }
-                answerLater(response, Response.json(201, link(m.group(1), fault == Fault.DUPLICATE_CODES)));
+                answerLater(response, created(link(m.group(1), fault == Fault.DUPLICATE_CODES)));
             })
             .get("/{code}", request -> {
                 String url = urls.get(request.pathParam(0));
                 if (url == null) {
-                    return answer(Response.json(404, "{\"error\":\"not_found\"}"));
+                    return answer(every(Fault.FOREIGN_NOT_FOUND_EVERY_100, misses, 100)
+                        ? Response.text(404, "<h1>Not Found</h1>")
+                        : Response.json(404, "{\"error\":\"not_found\",\"message\":\"no such link\"}"));
                 }
-                if (fault == Fault.WRONG_LOCATION_EVERY_1000 && redirects.incrementAndGet() % 1000 == 0) {
-                    faults.incrementAndGet();
+                if (every(Fault.WRONG_LOCATION_EVERY_1000, redirects, 1000)) {
                     return Response.redirect(302, url + "/wrong");
+                }
+                if (every(Fault.REDIRECT_BODY_EVERY_1000, redirects, 1000)) {
+                    return Response.builder(302).header("Location", url).body("text/html", utf8Bytes("<a>moved</a>"));
                 }
                 return answer(Response.redirect(302, url));
             })
@@ -77,6 +90,24 @@ final class ShortenerFixture implements AutoCloseable {
             return Response.json(500, "{\"error\":\"internal_error\"}");
         }
         return response;
+    }
+
+    /** Whether this answer is the {@code n}-th of {@code counter} under {@code faulty}: counted as a fault if so. */
+    private boolean every(Fault faulty, AtomicLong counter, int n) {
+        if (fault != faulty || counter.incrementAndGet() % n != 0) {
+            return false;
+        }
+        faults.incrementAndGet();
+        return true;
+    }
+
+    /** A 201 for a link object, its {@code Location} naming the link, or another one as the fault says. */
+    private Response created(String link) {
+        Matcher code = CODE.matcher(link);
+        code.find();
+        String location = "/api/links/" + code.group(1) + (every(Fault.WRONG_CREATED_LOCATION_EVERY_100, creates, 100)
+            ? "0" : "");
+        return Response.builder(201).header("Location", location).body("application/json", utf8Bytes(link));
     }
 
     private void answerLater(Deferred deferred, Response response) {
@@ -109,6 +140,10 @@ final class ShortenerFixture implements AutoCloseable {
             deferred.complete(Response.text(503, "closing"));
         }
         server.close(Duration.ofSeconds(5));
+    }
+
+    private static byte[] utf8Bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     static String utf8(byte[] bytes) {

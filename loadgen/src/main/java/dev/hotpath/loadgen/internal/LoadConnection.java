@@ -1,5 +1,6 @@
 package dev.hotpath.loadgen.internal;
 
+import dev.hotpath.loadgen.ErrorKind;
 import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.UsersModel;
@@ -319,11 +320,12 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 stats.noteFirst("mismatch: " + workload.describe(tag, response), now);
             }
         }
-        stats.countAnswer(schedule.measuredSecond(now));
+        int second = schedule.measuredSecond(now);
+        stats.countAnswer(second);
         if (config.mode() != Mode.SATURATE) {
-            stats.recordLatency(now - due);
+            stats.recordLatency(now - due, 1, second);
         } else if (inFlight == 0) {
-            stats.latency.recordValueWithCount(Math.min(Stats.HIGHEST_MICROS, (now - batchSentAt) / 1000), batchSize);
+            stats.recordLatency(now - batchSentAt, batchSize, second);
         }
         if (response.closes()) {
             fail(ErrorKind.CONNECTION_CLOSED, "the server answered with Connection: close");

@@ -1,15 +1,15 @@
 package dev.hotpath.loadgen.internal;
 
+import dev.hotpath.loadgen.Answer;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The parts of one response a check looks at: status, {@code Location}, body, whether the server
- * closes after it. Owned by a {@link ResponseParser} and overwritten by the next response, so checks
- * compare in place and copy only what they keep (a created code, a mismatch to report).
+ * The parts of one response the generator looks at: the {@link Answer} a check sees, and whether the
+ * server closes after it. Owned by a {@link ResponseParser} and overwritten by the next response.
  */
-public final class ResponseView {
+public final class ResponseView implements Answer {
     int status;
     boolean closes;
     long contentLength;
@@ -53,6 +53,7 @@ public final class ResponseView {
         bodyLength += length;
     }
 
+    @Override
     public int status() {
         return status;
     }
@@ -62,25 +63,32 @@ public final class ResponseView {
         return closes;
     }
 
-    /** Whether the {@code Location} header is exactly {@code expected}; false when there is none. */
+    @Override
     public boolean locationEquals(byte[] expected) {
         return locationLength == expected.length && Arrays.equals(location, 0, locationLength, expected, 0, expected.length);
     }
 
-    /** The {@code Location} header, or null. Allocates: for reports and for what a check keeps. */
+    @Override
     public String location() {
         return locationLength < 0 ? null : new String(location, 0, locationLength, StandardCharsets.ISO_8859_1);
     }
 
+    @Override
+    public boolean bodyEquals(byte[] expected) {
+        return Arrays.equals(body, 0, bodyLength, expected, 0, expected.length);
+    }
+
+    @Override
     public byte[] bodyArray() {
         return body;
     }
 
+    @Override
     public int bodyLength() {
         return bodyLength;
     }
 
-    /** The body as UTF-8 text, cut to {@code max} characters. Allocates: for reports. */
+    @Override
     public String bodyText(int max) {
         String text = new String(body, 0, bodyLength, StandardCharsets.UTF_8);
         return text.length() <= max ? text : text.substring(0, max) + "...";

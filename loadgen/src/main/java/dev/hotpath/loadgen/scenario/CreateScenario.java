@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Durable creates: {@code POST /api/links}, each with a URL of its own. An answer must be 201 with a
- * link object whose {@code long_url} is the URL sent and whose code no earlier answer gave (a
- * duplicate is a mismatch). After the run, every acknowledged link is asked for again and must
- * redirect to its URL: an acknowledged write that is not there fails the run.
+ * link object whose {@code long_url} is the URL sent, whose code no earlier answer gave (a duplicate is
+ * a mismatch), and a {@code Location} of {@code /api/links/<that code>}. After the run, every
+ * acknowledged link is asked for again and must redirect to its URL without a body: an acknowledged
+ * write that is not there fails the run.
  */
 public final class CreateScenario implements Scenario {
     private final String apiKey;
@@ -57,21 +58,26 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != 201) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
                 Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
-                if (link == null || !link.longUrl().equals(urlOf(tag))) {
+                if (link == null || !link.longUrl().equals(urlOf(tag))
+                    || !Links.locationOf(link.code()).equals(response.location())) {
                     return Outcome.MISMATCH;
                 }
                 return acknowledged.add(link.code(), tag) ? Outcome.OK : Outcome.MISMATCH;
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 Links.Link link = Links.parseLink(response.bodyArray(), response.bodyLength());
                 if (response.status() == 201 && link != null && link.longUrl().equals(urlOf(tag))) {
+                    if (!Links.locationOf(link.code()).equals(response.location())) {
+                        return "POST /api/links for " + urlOf(tag) + " answered Location " + response.location()
+                            + " for code " + link.code();
+                    }
                     return "code " + link.code() + " was given twice (for " + urlOf(acknowledged.sequenceOf(link.code()))
                         + " and " + urlOf(tag) + ")";
                 }
@@ -102,17 +108,17 @@ public final class CreateScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != expectedRedirect) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
-                return urlOf(seqs[(int) tag]).equals(response.location()) ? Outcome.OK : Outcome.MISMATCH;
+                return Links.redirectsTo(response, Requests.ascii(urlOf(seqs[(int) tag]))) ? Outcome.OK : Outcome.MISMATCH;
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return "acknowledged link " + codes[(int) tag] + " -> " + urlOf(seqs[(int) tag]) + " now answers "
-                    + response.status() + " to " + response.location();
+                    + response.status() + " to " + response.location() + ", body " + response.bodyText(200);
             }
         };
     }

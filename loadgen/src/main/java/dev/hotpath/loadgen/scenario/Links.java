@@ -3,6 +3,7 @@ package dev.hotpath.loadgen.scenario;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.loadgen.Answer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,8 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The shortener's link objects as the harness reads them (code and long URL, nothing else), and seeding
- * through its bulk API. Seeding is setup, not load: a plain blocking client, 1,000 links a request.
+ * The shortener's answers as the harness reads them (a link object's code and long URL, a redirect, an
+ * error's code; {@code docs/API.md}), and seeding through its bulk API. Seeding is setup, not load: a
+ * plain blocking client, 1,000 links a request.
  */
 final class Links {
     static final JsonFactory JSON = new JsonFactory();
@@ -25,6 +27,37 @@ final class Links {
 
     /** A link as created: its code and the URL it redirects to. */
     record Link(String code, String longUrl) {
+    }
+
+    /** The location of a created link, as the create's {@code Location} header names it. */
+    static String locationOf(String code) {
+        return "/api/links/" + code;
+    }
+
+    /** Whether {@code answer} redirects to exactly {@code url}, without a body ({@code Content-Length: 0}). */
+    static boolean redirectsTo(Answer answer, byte[] url) {
+        return answer.locationEquals(url) && answer.bodyLength() == 0;
+    }
+
+    /** The {@code error} code of an error object ({@code {"error":"<code>","message":"<text>"}}), or null. */
+    static String errorCode(Answer answer) {
+        try (JsonParser p = JSON.createParser(answer.bodyArray(), 0, answer.bodyLength())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            String code = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                boolean isCode = p.currentName().equals("error");
+                if (p.nextToken() == JsonToken.VALUE_STRING && isCode) {
+                    code = p.getText();
+                } else {
+                    p.skipChildren();
+                }
+            }
+            return p.currentToken() == JsonToken.END_OBJECT && p.nextToken() == null ? code : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** The code and long_url of one link object; null when the body is not one. */

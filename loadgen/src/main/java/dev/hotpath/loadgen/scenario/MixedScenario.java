@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.SplittableRandom;
@@ -11,8 +11,9 @@ import java.util.SplittableRandom;
 /**
  * The shortener's day: mostly redirects of seeded links, some authenticated creates, some misses
  * (by default 94 : 5 : 1, the mix behind "100 million requests a day"). Each request is checked as
- * its own scenario checks it (exact {@code Location}; 201 with a fresh code; 404), and every
- * acknowledged create is verified after the run. The kind rides in the top bits of the tag.
+ * its own scenario checks it (exact {@code Location}, no body; 201 with a fresh code and its
+ * {@code Location}; a miss 404 with the API's {@code not_found} error object), and every acknowledged
+ * create is verified after the run. The kind rides in the top bits of the tag.
  */
 public final class MixedScenario implements Scenario {
     private static final int KIND_SHIFT = 56;
@@ -79,19 +80,21 @@ public final class MixedScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 return switch (kind(tag)) {
                     case CREATE -> create.check(tag & INNER, response);
-                    case MISS -> response.status() == 404 ? Outcome.OK : Outcome.UNEXPECTED_STATUS;
+                    case MISS -> response.status() != 404 ? Outcome.UNEXPECTED_STATUS
+                        : "not_found".equals(Links.errorCode(response)) ? Outcome.OK : Outcome.MISMATCH;
                     default -> redirect.check(tag, response);
                 };
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return switch (kind(tag)) {
                     case CREATE -> create.describe(tag & INNER, response);
-                    case MISS -> "GET of a code that does not exist: expected 404, got " + response.status();
+                    case MISS -> "GET of a code that does not exist: expected 404 not_found, got " + response.status()
+                        + " " + response.bodyText(200);
                     default -> redirect.describe(tag, response);
                 };
             }

@@ -1,18 +1,26 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
-/** {@code GET /ping} (or another path): every answer must be 200. The engine's baseline. */
+/**
+ * {@code GET /ping} (or another path): every answer must be 200 with exactly the expected body
+ * ({@code pong} by default): a server that answers the status right and the bytes wrong fails. The
+ * engine's baseline; the check compares in place and allocates nothing.
+ */
 public final class PingScenario implements Scenario {
     private final String path;
+    private final byte[] expectedBody;
 
-    public PingScenario(String path) {
+    /** @param expectedBody the whole body every answer must carry, as UTF-8 */
+    public PingScenario(String path, String expectedBody) {
         this.path = path;
+        this.expectedBody = expectedBody.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
@@ -36,8 +44,11 @@ public final class PingScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
-                return response.status() == 200 ? Outcome.OK : Outcome.UNEXPECTED_STATUS;
+            public Outcome check(long tag, Answer response) {
+                if (response.status() != 200) {
+                    return Outcome.UNEXPECTED_STATUS;
+                }
+                return response.bodyEquals(expectedBody) ? Outcome.OK : Outcome.MISMATCH;
             }
         };
     }

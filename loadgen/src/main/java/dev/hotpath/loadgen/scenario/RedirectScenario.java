@@ -1,9 +1,9 @@
 package dev.hotpath.loadgen.scenario;
 
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
 /**
  * Seeds {@code links} links through the bulk API, then asks for them by code, uniformly or with Zipf
  * popularity (exponent 1: the k-th most popular link is asked for in proportion to 1/k). Every answer
- * must be the expected redirect status with exactly the link's URL as {@code Location}. Writing a
- * request is three copies (prefix, code, suffix); checking compares the header in place.
+ * must be the expected redirect status with exactly the link's URL as {@code Location} and an empty
+ * body ({@code Content-Length: 0}, as the API defines it). Writing a request is three copies (prefix,
+ * code, suffix); checking compares the header in place.
  */
 public final class RedirectScenario implements Scenario {
     private final String apiKey;
@@ -68,17 +69,18 @@ public final class RedirectScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 if (response.status() != expectedStatus) {
                     return Outcome.UNEXPECTED_STATUS;
                 }
-                return response.locationEquals(locations[(int) tag]) ? Outcome.OK : Outcome.MISMATCH;
+                return Links.redirectsTo(response, locations[(int) tag]) ? Outcome.OK : Outcome.MISMATCH;
             }
 
             @Override
-            public String describe(long tag, ResponseView response) {
+            public String describe(long tag, Answer response) {
                 return "GET " + Requests.text(paths[(int) tag]) + " expected " + expectedStatus + " to "
-                    + Requests.text(locations[(int) tag]) + ", got " + response.status() + " to " + response.location();
+                    + Requests.text(locations[(int) tag]) + " without a body, got " + response.status() + " to "
+                    + response.location() + (response.bodyLength() == 0 ? "" : " with body " + response.bodyText(200));
             }
         };
     }

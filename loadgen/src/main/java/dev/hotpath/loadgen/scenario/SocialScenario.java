@@ -2,10 +2,10 @@ package dev.hotpath.loadgen.scenario;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.loadgen.Answer;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.Workload;
-import dev.hotpath.loadgen.internal.ResponseView;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +19,11 @@ import java.util.SplittableRandom;
  * {@code --mode users}: wait U(0,5) s once, then loop {@code GET /feed}, think U(3,7) s,
  * {@code GET /posts/{a post of that feed}}, think U(3,8) s, like it with probability 0.15, create a post
  * with probability 0.02, think U(5,15) s. Every answer is checked for its status and its JSON shape:
- * post objects with exactly {@code id, body, created_at, author, like_count} in that order, the post
- * asked for, a like of that post (201 the first time, 200 after), a created post with the token's
- * username and the body sent. User i uses token i modulo the tokens given ({@code hotpath social tokens}).
+ * post objects with exactly {@code id, body, created_at, author, like_count} in that order and
+ * {@code created_at} as stored ({@code YYYY-MM-DDTHH:MM:SS.mmmZ}), a feed of at most 20 posts newest
+ * first ({@code created_at} then {@code id} descending), the post asked for, a like of that post (201
+ * the first time, 200 after), a created post with the token's username and the body sent. User i uses
+ * token i modulo the tokens given ({@code hotpath social tokens}).
  * In {@code --mode saturate} (one request in flight per connection) the same journeys run without
  * thinking: the closed-loop realistic mix, feed 1 : post 1 : like 0.15 : create 0.02.
  */
@@ -31,6 +33,8 @@ public final class SocialScenario implements Scenario {
     private static final int LIKE = 2;
     private static final int CREATE = 3;
     private static final int KIND_SHIFT = 56;
+    /** The shape of a stored {@code created_at}: a 0 stands for any digit. */
+    private static final String STORED_TIME = "0000-00-00T00:00:00.000Z";
 
     private final List<String> tokens;
     private final double thinkScale;
@@ -72,7 +76,7 @@ public final class SocialScenario implements Scenario {
             }
 
             @Override
-            public Outcome check(long tag, ResponseView response) {
+            public Outcome check(long tag, Answer response) {
                 throw new IllegalStateException("social journeys are per connection");
             }
         };
@@ -86,6 +90,8 @@ public final class SocialScenario implements Scenario {
         private final double thinkScale;
         private final long[] feedIds = new long[32];
         private int feedSize;
+        /** The {@code created_at} of the feed's last post read so far, to check the order of the next. */
+        private String feedCreatedAt;
         private long post;
         private boolean likeNext;
         private boolean createNext;
@@ -139,7 +145,7 @@ public final class SocialScenario implements Scenario {
         }
 
         @Override
-        public Outcome check(long tag, ResponseView response) {
+        public Outcome check(long tag, Answer response) {
             long id = tag & ((1L << KIND_SHIFT) - 1);
             int kind = (int) (tag >>> KIND_SHIFT);
             try (JsonParser p = Links.JSON.createParser(response.bodyArray(), 0, response.bodyLength())) {
@@ -155,6 +161,18 @@ public final class SocialScenario implements Scenario {
             } catch (IOException e) {
                 return Outcome.MISMATCH;
             }
+        }
+
+        @Override
+        public String describe(long tag, Answer response) {
+            long id = tag & ((1L << KIND_SHIFT) - 1);
+            String request = switch ((int) (tag >>> KIND_SHIFT)) {
+                case FEED -> "GET /feed";
+                case READ -> "GET /posts/" + id;
+                case LIKE -> "POST /posts/" + id + "/like";
+                default -> "POST /posts " + bodyOf(id);
+            };
+            return request + " as " + username + ": status " + response.status() + ", body " + response.bodyText(400);
         }
 
         private Outcome created() {
@@ -201,14 +219,40 @@ public final class SocialScenario implements Scenario {
             boolean ok = field(p, "id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (id < 0 || p.getLongValue() == id);
             long postId = ok ? p.getLongValue() : -1;
             ok = ok && field(p, "body") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(body))
-                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING
-                && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
+                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && isStoredTime(p.getText());
+            String createdAt = ok ? p.getText() : null;
+            ok = ok && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
                 && field(p, "like_count") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (likes < 0 || p.getLongValue() == likes)
                 && p.nextToken() == JsonToken.END_OBJECT;
             if (ok && id < 0 && body == null) {
+                if (feedSize > 0 && !olderThanPrevious(createdAt, postId)) {
+                    return false;
+                }
                 feedIds[feedSize++] = postId;
+                feedCreatedAt = createdAt;
             }
             return ok;
+        }
+
+        /** Whether a feed's next post comes after the previous one in {@code created_at DESC, id DESC} order. */
+        private boolean olderThanPrevious(String createdAt, long postId) {
+            int order = createdAt.compareTo(feedCreatedAt);
+            return order < 0 || order == 0 && postId < feedIds[feedSize - 1];
+        }
+
+        /** {@code YYYY-MM-DDTHH:MM:SS.mmmZ}, the stored form, whose text order is time order. */
+        private static boolean isStoredTime(String text) {
+            if (text.length() != STORED_TIME.length()) {
+                return false;
+            }
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                char expected = STORED_TIME.charAt(i);
+                if (expected == '0' ? c < '0' || c > '9' : c != expected) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private static boolean field(JsonParser p, String name) throws IOException {

@@ -1,4 +1,4 @@
-package dev.hotpath.loadgen.internal;
+package dev.hotpath.loadgen;
 
 /** The ways a request can fail other than a wrong answer; each is counted, and any one fails the run. */
 public enum ErrorKind {
