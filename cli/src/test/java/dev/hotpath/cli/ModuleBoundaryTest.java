@@ -3,74 +3,87 @@ package dev.hotpath.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dependency rules of DESIGN.md, checked on the sources of the reactor (this module's tests run
- * with the reactor's root two levels up): modules use each other's root packages only, never an
- * {@code .internal} package, and dependencies point one way ({@code http} and {@code store} know no
- * app and not each other).
- * The benchmarks in {@code bench/} measure internals on purpose and are exempt.
+ * The dependency rules of docs/ARCHITECTURE.md, read from the compiled {@code module-info.class} of
+ * each module of the reactor (this module's tests run with the reactor's root one level up): javac
+ * enforces what the descriptors say, and this test pins what they must say. Dependencies point one
+ * way ({@code cli → apps → (http, store)}, {@code cli → loadgen}), a module exports its root packages,
+ * and an {@code .internal} package is exported to the benchmarks alone, or to nobody.
  */
 class ModuleBoundaryTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void appsAndCliUseOnlyTheEnginesPublicPackage() {
-        assertThat(importsIn("apps", "cli").filter(i -> i.contains("dev.hotpath.http.internal")).toList()).isEmpty();
+    void theEngineRequiresNoOtherModuleOfOurs() {
+        assertThat(ours(descriptor("http").requires())).isEmpty();
     }
 
     @Test
-    void theCommandLineUsesNoInternalPackageOfAnyModule() {
-        assertThat(importsIn("cli").filter(i -> i.contains(".internal.")).toList()).isEmpty();
+    void theStoreRequiresNeitherTheEngineNorAnyApp() {
+        assertThat(ours(descriptor("store").requires())).isEmpty();
     }
 
     @Test
-    void theEngineDependsOnNoAppAndNoCommandLine() {
-        assertThat(importsIn("http").filter(i -> i.contains("dev.hotpath.apps") || i.contains("dev.hotpath.cli"))
-            .toList()).isEmpty();
-    }
-
-    @Test
-    void theStoreDependsOnNeitherTheEngineNorAnyApp() {
-        assertThat(importsIn("store").filter(i -> i.contains("dev.hotpath.http") || i.contains("dev.hotpath.apps")
-            || i.contains("dev.hotpath.cli")).toList()).isEmpty();
+    void theAppsRequireOnlyTheEngineAndTheStore() {
+        assertThat(ours(descriptor("apps").requires())).containsExactlyInAnyOrder("dev.hotpath.http", "dev.hotpath.store");
     }
 
     @Test
     void theHarnessKnowsNoServerItMeasures() {
-        assertThat(importsIn("loadgen").filter(i -> i.contains("dev.hotpath.http") || i.contains("dev.hotpath.apps")
-            || i.contains("dev.hotpath.store") || i.contains("dev.hotpath.cli")).toList()).isEmpty();
+        assertThat(ours(descriptor("loadgen").requires())).isEmpty();
     }
 
     @Test
-    void theCheckSeesTheSources() {
-        assertThat(importsIn("http", "store", "apps", "loadgen", "cli").count()).isGreaterThan(50);
+    void theCommandLineRequiresTheAppsAndTheHarness() {
+        assertThat(ours(descriptor("cli").requires())).containsExactlyInAnyOrder("dev.hotpath.apps", "dev.hotpath.loadgen");
     }
 
-    /** "file: import line" for every import in the main sources of the modules. */
-    private static Stream<String> importsIn(String... modules) {
-        return Stream.of(modules).flatMap(module -> {
-            Path sources = ROOT.resolve(module).resolve("src/main/java");
-            try (Stream<Path> files = Files.walk(sources)) {
-                List<Path> javaFiles = files.filter(p -> p.toString().endsWith(".java")).toList();
-                return javaFiles.stream().flatMap(file -> lines(file).stream()
-                    .filter(line -> line.startsWith("import "))
-                    .map(line -> ROOT.relativize(file) + ": " + line));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+    @Test
+    void internalPackagesAreExportedToTheBenchmarksAloneOrToNobody() {
+        for (String module : new String[] {"http", "store", "apps", "loadgen", "cli"}) {
+            ModuleDescriptor descriptor = descriptor(module);
+            for (ModuleDescriptor.Exports export : descriptor.exports()) {
+                if (export.source().contains(".internal")) {
+                    assertThat(export.targets()).as(descriptor.name() + " exports " + export.source())
+                        .containsExactly("dev.hotpath.bench");
+                } else {
+                    assertThat(export.isQualified()).as(descriptor.name() + " exports " + export.source()).isFalse();
+                }
             }
-        });
+        }
     }
 
-    private static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file);
+    @Test
+    void everyModuleExportsItsRootPackage() {
+        assertThat(exported("http")).contains("dev.hotpath.http");
+        assertThat(exported("store")).contains("dev.hotpath.store");
+        assertThat(exported("apps")).contains("dev.hotpath.apps");
+        assertThat(exported("loadgen")).contains("dev.hotpath.loadgen").doesNotContain("dev.hotpath.loadgen.internal");
+    }
+
+    private static Set<String> exported(String module) {
+        return descriptor(module).exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+    }
+
+    private static Set<String> ours(Set<ModuleDescriptor.Requires> requires) {
+        return requires.stream().map(ModuleDescriptor.Requires::name).filter(name -> name.startsWith("dev.hotpath."))
+            .collect(Collectors.toSet());
+    }
+
+    private static ModuleDescriptor descriptor(String module) {
+        Path file = ROOT.resolve(module).resolve("target/classes/module-info.class");
+        assertThat(file).as("the compiled descriptor of " + module).exists();
+        try (InputStream in = Files.newInputStream(file)) {
+            return ModuleDescriptor.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,15 @@
+/**
+ * The apps served on the engine: the {@link dev.hotpath.apps.App} contract, the shortener, social and
+ * users. Each app's public face is its root package; the shortener's machinery in
+ * {@code dev.hotpath.apps.shortener.internal} is opened to the JMH benchmarks alone.
+ */
+module dev.hotpath.apps {
+    requires transitive dev.hotpath.http;
+    requires transitive dev.hotpath.store;
+
+    exports dev.hotpath.apps;
+    exports dev.hotpath.apps.shortener;
+    exports dev.hotpath.apps.social;
+    exports dev.hotpath.apps.users;
+    exports dev.hotpath.apps.shortener.internal to dev.hotpath.bench;
+}
