@@ -3,8 +3,10 @@ package dev.hotpath.apps.shortener.internal;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.store.DataDirLock;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.TransactionListener;
 import dev.hotpath.store.Write;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -13,7 +15,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 
 /**
  * The shortener's durable store: the {@code links} table in {@code <data>/links.db} (SQLite, WAL), the
@@ -56,8 +57,8 @@ final class LinkStore implements AutoCloseable {
         this.secret = secret;
         this.lock = lock;
         this.nextId = table.size();
-        this.writer = new GroupCommitWriter("shortener-writer", db, 64 * 1024, maxBatch, Duration.ZERO,
-            Deferred::completeTogether, new GroupCommitWriter.TransactionListener() {
+        this.writer = new GroupCommitWriter(db, GroupCommitConfig.named("shortener-writer").withQueueCapacity(64 * 1024)
+            .withMaxBatch(maxBatch).withAcknowledgements(Deferred::completeTogether).withListener(new TransactionListener() {
                 @Override
                 public void begun() {
                     batchStartId = nextId;
@@ -67,7 +68,7 @@ final class LinkStore implements AutoCloseable {
                 public void rolledBack() {
                     nextId = batchStartId;
                 }
-            });
+            }));
     }
 
     /** Everything the store needs to open; see {@code ShortenerConfig}. */
@@ -83,11 +84,6 @@ final class LinkStore implements AutoCloseable {
         DataDirLock lock = DataDirLock.acquire(settings.dataDir());
         try {
             LinkTable table = new LinkTable(settings.maxLinks());
-            if (!settings.durability().persistent()) {
-                byte[] secret = new byte[SECRET_BYTES];
-                new SecureRandom().nextBytes(secret);
-                return new LinkStore(table, secret, lock, null, settings.maxBatch());
-            }
             Connection db = SqliteDatabase.openForWriting(settings.dataDir().resolve(DATABASE), settings.durability());
             try (Statement s = db.createStatement()) {
                 for (String statement : SCHEMA.split(";")) {
@@ -206,18 +202,6 @@ final class LinkStore implements AutoCloseable {
 
     GroupCommitWriter.Stats writerStats() {
         return writer.stats();
-    }
-
-    private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
-
-    /** Writer thread: a prepared statement, prepared once per connection and reused for every write. */
-    PreparedStatement statement(Connection db, String sql) throws SQLException {
-        PreparedStatement statement = statements.get(sql);
-        if (statement == null) {
-            statement = db.prepareStatement(sql);
-            statements.put(sql, statement);
-        }
-        return statement;
     }
 
     /** Writer thread: the id the next successful insert takes. */

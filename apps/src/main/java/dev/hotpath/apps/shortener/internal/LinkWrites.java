@@ -349,25 +349,23 @@ final class LinkWrites {
         }
 
         @Override
-        public void apply(java.sql.Connection db) throws java.sql.SQLException {
+        public void apply(dev.hotpath.store.Transaction transaction) throws java.sql.SQLException {
             for (int i = 0; i < links.size(); i++) {
                 Prepared link = links.get(i);
                 int next = store.takeId();
-                if (db != null) {
-                    var insert = store.statement(db, "INSERT INTO links (id, name, long_url, created_at, expires_at,"
-                        + " protected) VALUES (?, ?, ?, ?, ?, ?)");
-                    insert.setInt(1, next);
-                    insert.setString(2, link.name());
-                    insert.setString(3, link.url());
-                    insert.setLong(4, link.createdAt());
-                    if (link.expiresAt() < 0) {
-                        insert.setNull(5, java.sql.Types.INTEGER);
-                    } else {
-                        insert.setLong(5, link.expiresAt());
-                    }
-                    insert.setInt(6, link.isProtected() ? 1 : 0);
-                    insert.executeUpdate();
+                var insert = transaction.statement("INSERT INTO links (id, name, long_url, created_at, expires_at,"
+                    + " protected) VALUES (?, ?, ?, ?, ?, ?)");
+                insert.setInt(1, next);
+                insert.setString(2, link.name());
+                insert.setString(3, link.url());
+                insert.setLong(4, link.createdAt());
+                if (link.expiresAt() < 0) {
+                    insert.setNull(5, java.sql.Types.INTEGER);
+                } else {
+                    insert.setLong(5, link.expiresAt());
                 }
+                insert.setInt(6, link.isProtected() ? 1 : 0);
+                insert.executeUpdate();
                 store.idTaken();
                 ids[i] = next;
             }
@@ -405,13 +403,11 @@ final class LinkWrites {
         }
 
         @Override
-        public void apply(java.sql.Connection db) throws java.sql.SQLException {
-            if (db != null) {
-                var update = store.statement(db, "UPDATE links SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL");
-                update.setLong(1, config.clock().millis());
-                update.setInt(2, id);
-                update.executeUpdate();
-            }
+        public void apply(dev.hotpath.store.Transaction transaction) throws java.sql.SQLException {
+            var update = transaction.statement("UPDATE links SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL");
+            update.setLong(1, config.clock().millis());
+            update.setInt(2, id);
+            update.executeUpdate();
         }
 
         @Override
@@ -437,12 +433,12 @@ final class LinkWrites {
         private byte[] counts;
 
         @Override
-        public void apply(java.sql.Connection db) throws java.sql.SQLException {
+        public void apply(dev.hotpath.store.Transaction transaction) throws java.sql.SQLException {
             if (counts == null) {
                 counts = drainChangedVisits();
             }
-            if (db != null && counts.length > 0) {
-                var insert = store.statement(db, "INSERT INTO visit_log (counts) VALUES (?)");
+            if (counts.length > 0) {
+                var insert = transaction.statement("INSERT INTO visit_log (counts) VALUES (?)");
                 insert.setBytes(1, counts);
                 insert.executeUpdate();
             }
