@@ -1,27 +1,30 @@
 package dev.hotpath.apps.shortener.internal;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import java.io.ByteArrayOutputStream;
+import dev.hotpath.http.JsonBytes;
+import dev.hotpath.http.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The shortener's JSON, both ways, with jackson-core's streaming API: the link object written in the
  * contract's key order, and the create request read strictly (an object, known fields only, each of
- * its type, no duplicate keys, nothing after it).
+ * its type, no duplicate keys, nothing after it), alone or as an item of a bulk array.
  */
 final class LinkJson {
+    /** Most items of one bulk request. */
+    static final int MAX_BULK = 1000;
     static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     /** The first instant whose year has five digits: RFC 3339 has four, so expiries stop before it. */
     static final Instant END_OF_YEAR_9999 = LocalDateTime.of(10_000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
@@ -41,11 +44,10 @@ final class LinkJson {
             super(message, null, false, false);
             this.code = code;
         }
+    }
 
-        /** The 400 answer for this problem. */
-        Errors.Refusal refusal() {
-            return new Errors.Refusal(400, code, getMessage());
-        }
+    /** One item of a bulk request: what it asks for, or the problem that makes it invalid. */
+    record BulkItem(CreateRequest create, Invalid invalid) {
     }
 
     /** Reads the next create object from {@code parser}, which stands before it. */
@@ -135,6 +137,46 @@ final class LinkJson {
         }
     }
 
+    /**
+     * Parses a bulk body: a JSON array of at most {@value #MAX_BULK} create objects. An item that is
+     * not a valid create object is returned as its problem, so the others can still be created.
+     *
+     * @throws Invalid when the body as a whole is not such an array
+     */
+    static List<BulkItem> parseBulk(byte[] body) throws Invalid {
+        List<BulkItem> items = new ArrayList<>();
+        try (JsonParser parser = FACTORY.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw new Invalid("malformed_json", "the body must be a JSON array of create objects");
+            }
+            JsonToken token;
+            while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+                if (token == null) {
+                    throw new Invalid("malformed_json", "the body is not valid JSON");
+                }
+                if (items.size() == MAX_BULK) {
+                    throw new Invalid("too_many_items", "at most " + MAX_BULK + " items per request");
+                }
+                if (token != JsonToken.START_OBJECT) {
+                    parser.skipChildren();
+                    items.add(new BulkItem(null, new Invalid("malformed_json", "an item must be a JSON object")));
+                    continue;
+                }
+                try {
+                    items.add(new BulkItem(readCreateFields(parser), null));
+                } catch (Invalid e) {
+                    items.add(new BulkItem(null, e));
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw new Invalid("malformed_json", "unexpected content after the JSON array");
+            }
+            return items;
+        } catch (IOException e) {
+            throw new Invalid("malformed_json", "the body is not valid JSON");
+        }
+    }
+
     private static Instant parseTime(String text) throws Invalid {
         Instant time;
         try {
@@ -204,20 +246,9 @@ final class LinkJson {
         json.writeEndObject();
     }
 
-    /** Runs {@code body} against a generator and returns the bytes written. */
-    static byte[] write(JsonBody body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            body.write(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    /** Something that writes JSON. */
-    interface JsonBody {
-        void write(JsonGenerator json) throws IOException;
+    /** An {@code application/json} answer that no cache keeps (every API answer is per key and moment). */
+    static Response answer(int status, JsonBytes.Body body) {
+        return Response.builder(status).header("Cache-Control", "no-store").body("application/json", JsonBytes.write(body));
     }
 
     private static String truncate(String s) {
