@@ -8,11 +8,8 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +23,6 @@ final class LinkJson {
     /** Most items of one bulk request. */
     static final int MAX_BULK = 1000;
     static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    /** The first instant whose year has five digits: RFC 3339 has four, so expiries stop before it. */
-    static final Instant END_OF_YEAR_9999 = LocalDateTime.of(10_000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
 
     private LinkJson() {
     }
@@ -184,48 +179,10 @@ final class LinkJson {
         } catch (DateTimeParseException e) {
             throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp such as 2027-01-01T00:00:00Z");
         }
-        if (!time.isBefore(END_OF_YEAR_9999)) {
+        if (!time.isBefore(UtcMillisText.END_OF_YEAR_9999)) {
             throw new Invalid("invalid_expiry", "expires_at must be before the year 10000 (UTC)");
         }
         return time;
-    }
-
-    /**
-     * RFC 3339 UTC with milliseconds ({@code 2026-11-30T04:00:00.123Z}), written digit by digit: a
-     * {@code DateTimeFormatter} was a sixth of the shortener writer's CPU when it answered creates.
-     * Times that are {@link #writable} (the clock's, the accepted expiries, a verified store's).
-     */
-    static String time(long epochMillis) {
-        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L), 0, ZoneOffset.UTC);
-        byte[] text = new byte[24];
-        digits(text, 0, t.getYear(), 4);
-        text[4] = '-';
-        digits(text, 5, t.getMonthValue(), 2);
-        text[7] = '-';
-        digits(text, 8, t.getDayOfMonth(), 2);
-        text[10] = 'T';
-        digits(text, 11, t.getHour(), 2);
-        text[13] = ':';
-        digits(text, 14, t.getMinute(), 2);
-        text[16] = ':';
-        digits(text, 17, t.getSecond(), 2);
-        text[19] = '.';
-        digits(text, 20, (int) Math.floorMod(epochMillis, 1000L), 3);
-        text[23] = 'Z';
-        return new String(text, StandardCharsets.ISO_8859_1);
-    }
-
-    /** Whether {@link #time} can write {@code epochMillis}: from the epoch to the end of year 9999. */
-    static boolean writable(long epochMillis) {
-        return epochMillis >= 0 && epochMillis < END_OF_YEAR_9999.toEpochMilli();
-    }
-
-    /** Writes {@code value} as exactly {@code width} decimal digits, zero-padded, at {@code at}. */
-    private static void digits(byte[] text, int at, int value, int width) {
-        for (int i = at + width - 1; i >= at; i--) {
-            text[i] = (byte) ('0' + value % 10);
-            value /= 10;
-        }
     }
 
     /** Writes the link object in the contract's key order. */
@@ -235,11 +192,11 @@ final class LinkJson {
         json.writeStringField("code", code);
         json.writeStringField("short_url", shortUrl);
         json.writeStringField("long_url", longUrl);
-        json.writeStringField("created_at", time(createdAt));
+        json.writeStringField("created_at", UtcMillisText.format(createdAt));
         if (expiresAt < 0) {
             json.writeNullField("expires_at");
         } else {
-            json.writeStringField("expires_at", time(expiresAt));
+            json.writeStringField("expires_at", UtcMillisText.format(expiresAt));
         }
         json.writeBooleanField("protected", isProtected);
         json.writeNumberField("visits", visits);

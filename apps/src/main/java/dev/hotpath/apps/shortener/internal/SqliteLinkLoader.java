@@ -45,7 +45,7 @@ final class SqliteLinkLoader {
                 long created = rs.getLong(4);
                 long expires = rs.getLong(5);
                 boolean noExpiry = rs.wasNull();
-                if (!LinkJson.writable(created) || !noExpiry && !LinkJson.writable(expires)) {
+                if (!UtcMillisText.writable(created) || !noExpiry && !UtcMillisText.writable(expires)) {
                     throw new IllegalStateException("corrupt store: link " + id
                         + " has a creation or expiry time outside 1970 to 9999");
                 }
