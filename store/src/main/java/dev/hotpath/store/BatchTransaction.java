@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JDBC half of the {@link GroupCommitWriter}: runs one batch of writes in one transaction on the
+ * The JDBC half of the {@code GroupCommitWriter}: runs one batch of writes in one transaction on the
  * write connection, and owns that connection and its prepared statements. Writer thread only.
  *
  * <p>The batch first runs without savepoints. If a write throws, the whole transaction is rolled back

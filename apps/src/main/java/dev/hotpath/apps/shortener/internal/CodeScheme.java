@@ -1,8 +1,8 @@
 package dev.hotpath.apps.shortener.internal;
 
 /**
- * How generated codes are made from link ids and read back: {@link ScrambledCodes} or
- * {@link SequentialCodes}, chosen once when the data directory is created (it is recorded there, and a
+ * How generated codes are made from link ids and read back: {@code ScrambledCodes} or
+ * {@code SequentialCodes}, chosen once when the data directory is created (it is recorded there, and a
  * later start with the other scheme is refused, since every code would change).
  *
  * <p>Decoding is on the redirect hot path: an implementation reads the span in place and allocates

@@ -22,12 +22,12 @@ import java.util.List;
 final class LinkJson {
     /** Most items of one bulk request. */
     static final int MAX_BULK = 1000;
-    static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private LinkJson() {
     }
 
-    /** What a create request asks for, checked for types only; its values are checked by the service. */
+    /** What a create request asks for, checked for types only; its values are checked by {@code LinkRequests}. */
     record CreateRequest(String url, String alias, boolean isProtected, Instant expiresAt) {
     }
 
@@ -46,7 +46,7 @@ final class LinkJson {
     }
 
     /** Reads the next create object from {@code parser}, which stands before it. */
-    static CreateRequest readCreate(JsonParser parser) throws Invalid, IOException {
+    private static CreateRequest readCreate(JsonParser parser) throws Invalid, IOException {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
             throw new Invalid("malformed_json", "the body must be a JSON object");
         }
@@ -58,7 +58,7 @@ final class LinkJson {
      * END_OBJECT even when a field is invalid (the first problem is thrown after the whole object is
      * consumed), so a bulk request can go on with the next item.
      */
-    static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
+    private static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
         String url = null;
         String alias = null;
         boolean isProtected = false;

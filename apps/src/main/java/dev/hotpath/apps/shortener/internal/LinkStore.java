@@ -4,8 +4,8 @@ import dev.hotpath.store.GroupCommitWriter;
 import java.util.List;
 
 /**
- * Where the shortener's links are kept: the HTTP side ({@link ShortenerService}, {@link LinkReads},
- * {@link LinkWrites}) knows only this interface, so another engine can replace {@link SqliteLinkStore}.
+ * Where the shortener's links are kept: the HTTP side ({@code ShortenerService}, {@code LinkReads},
+ * {@code LinkWrites}) knows only this interface, so another engine can replace {@code SqliteLinkStore}.
  *
  * <p>Reads never reach the store: every link lives in {@link #table()}, loaded at open. A write is
  * queued, stored, then published to the table, and only then is its {@link Outcome} told: the rule an

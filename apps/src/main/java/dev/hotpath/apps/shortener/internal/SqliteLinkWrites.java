@@ -9,7 +9,7 @@ import java.sql.Types;
 import java.util.List;
 
 /**
- * The {@link Write}s of {@link SqliteLinkStore}: insert links, mark one deleted, append the visit log.
+ * The {@link Write}s of {@code SqliteLinkStore}: insert links, mark one deleted, append the visit log.
  * Each publishes to the {@link LinkTable} in {@code committed()}, on the writer thread, before it
  * tells its outcome.
  *
