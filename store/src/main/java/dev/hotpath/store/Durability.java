@@ -15,7 +15,8 @@ package dev.hotpath.store;
  * </table>
  *
  * <p>{@link #NONE} runs the same statements as the durable modes (so writes take the same path through
- * the {@link GroupCommitWriter}), minus the file I/O and fsyncs.
+ * the {@link GroupCommitWriter}), minus the file I/O and fsyncs; the cost is the database's pages in
+ * the heap of the process, beside whatever the app keeps in memory itself.
  */
 public enum Durability {
     FULL, NORMAL, NONE;
