@@ -66,7 +66,7 @@ class GroupCommitStressIT {
             runConcurrently(THREADS, t -> {
                 for (int i = t * perThread; i < (t + 1) * perThread; i++) {
                     while (!writer.offer(writes.get(i))) {
-                        Thread.onSpinWait(); // the queue is full: the writer drains it
+                        Thread.yield(); // the queue is full: let the writer drain it
                     }
                 }
             });
