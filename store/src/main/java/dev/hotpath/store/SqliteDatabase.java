@@ -24,10 +24,19 @@ public final class SqliteDatabase {
     private SqliteDatabase() {
     }
 
-    /** The write connection, in manual-commit mode. */
+    /**
+     * The write connection, in manual-commit mode. Under {@link Durability#NONE} it is a private
+     * in-memory database and {@code file} is not touched: the same SQL runs, nothing reaches a disk, and
+     * everything is gone when the connection closes.
+     */
     public static Connection openForWriting(Path file, Durability durability) throws SQLException {
         if (!durability.persistent()) {
-            throw new IllegalArgumentException("durability NONE has no database");
+            Connection db = DriverManager.getConnection("jdbc:sqlite::memory:", properties());
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA foreign_keys=ON");
+            }
+            db.setAutoCommit(false);
+            return db;
         }
         Connection db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties());
         try (Statement s = db.createStatement()) {

@@ -1,6 +1,5 @@
 package dev.hotpath.store;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
@@ -10,12 +9,12 @@ import java.sql.SQLException;
  */
 public interface Write {
     /**
-     * Applies the write to the database, inside the batch transaction and its own savepoint: a
-     * {@link SQLException} here rolls back this write only, and the writer reports it through
-     * {@link #failed(Exception)} while the rest of the batch commits. {@code db} is null in
-     * {@link Durability#NONE}.
+     * Applies the write inside the batch transaction and, when the batch is retried, its own savepoint:
+     * a {@link SQLException} (or runtime exception) here rolls back this write only, and the writer
+     * reports it through {@link #failed(Exception)} while the rest of the batch commits. May run twice
+     * (the batch's first try was rolled back): it must write the same rows the second time.
      */
-    void apply(Connection db) throws SQLException;
+    void apply(Transaction transaction) throws SQLException;
 
     /** The write is durable (per the mode): publish it, then answer the request. */
     void committed();

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GroupCommitWriterTest {
     private static final long SAFETY_SECONDS = 20;
+    private static final String INSERT = "INSERT INTO items (id, name) VALUES (?, ?)";
 
     @TempDir
     Path dir;
@@ -41,7 +42,7 @@ class GroupCommitWriterTest {
             s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
         }
         db.commit();
-        writer = new GroupCommitWriter("test-writer", db, 4, 256);
+        writer = new GroupCommitWriter(db, GroupCommitConfig.named("test-writer").withQueueCapacity(4));
         reader = SqliteDatabase.openForReading(file);
     }
 
@@ -135,8 +136,8 @@ class GroupCommitWriterTest {
             s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
         }
         db.commit();
-        GroupCommitWriter paced = new GroupCommitWriter("paced-writer", db, 4, 256, Duration.ofHours(1),
-            Runnable::run, GroupCommitWriter.TransactionListener.NONE);
+        GroupCommitWriter paced = new GroupCommitWriter(db, GroupCommitConfig.named("paced-writer").withQueueCapacity(4)
+            .withCommitInterval(Duration.ofHours(1)));
         assertThat(paced.offer(new Insert(1, "x"))).isTrue();
         awaitEvents(1);
         assertThat(events).as("an idle writer commits the first write at once").containsExactly("committed 1");
@@ -150,13 +151,42 @@ class GroupCommitWriterTest {
     }
 
     @Test
-    void publishesWithoutADatabaseInDurabilityNone() throws Exception {
-        try (GroupCommitWriter memoryOnly = new GroupCommitWriter("none-writer", null, 4, 16)) {
-            memoryOnly.offer(new Insert(1, "a"));
-            awaitEvents(1);
+    void preparesEachStatementOnceForEveryWriteAndClosesItWithTheWriter() throws Exception {
+        List<PreparedStatement> seen = new CopyOnWriteArrayList<>();
+        for (int id = 1; id <= 3; id++) {
+            writer.offer(new Insert(id, "x") {
+                @Override
+                public void apply(Transaction transaction) throws SQLException {
+                    super.apply(transaction);
+                    seen.add(transaction.statement(INSERT));
+                }
+            });
+            awaitEvents(id);
         }
-        assertThat(events).containsExactly("committed 1");
-        assertThat(exists(1)).isFalse();
+        writer.close();
+
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(1)).isSameAs(seen.get(0));
+        assertThat(seen.get(2)).isSameAs(seen.get(0));
+        assertThat(seen.get(0).isClosed()).isTrue();
+    }
+
+    @Test
+    void runsWritesInAPrivateMemoryDatabaseInDurabilityNoneAndCreatesNoFile() throws Exception {
+        Path none = dir.resolve("none.db");
+        Connection memory = SqliteDatabase.openForWriting(none, Durability.NONE);
+        try (Statement s = memory.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        }
+        memory.commit();
+        try (GroupCommitWriter memoryOnly = new GroupCommitWriter(memory, GroupCommitConfig.named("none-writer"))) {
+            memoryOnly.offer(new Insert(1, "a"));
+            memoryOnly.offer(new Insert(1, "duplicate key"));
+            awaitEvents(2);
+        }
+        assertThat(events).containsExactly("committed 1", "failed 1");
+        assertThat(java.nio.file.Files.exists(none)).isFalse();
+        assertThat(exists(1)).as("nothing reached the test's file database").isFalse();
     }
 
     private void awaitEvents(int count) throws InterruptedException {
@@ -195,15 +225,11 @@ class GroupCommitWriterTest {
         }
 
         @Override
-        public void apply(Connection db) throws SQLException {
-            if (db == null) {
-                return;
-            }
-            try (PreparedStatement s = db.prepareStatement("INSERT INTO items (id, name) VALUES (?, ?)")) {
-                s.setInt(1, id);
-                s.setString(2, name);
-                s.executeUpdate();
-            }
+        public void apply(Transaction transaction) throws SQLException {
+            PreparedStatement insert = transaction.statement(INSERT);
+            insert.setInt(1, id);
+            insert.setString(2, name);
+            insert.executeUpdate();
         }
 
         @Override
@@ -235,8 +261,8 @@ class GroupCommitWriterTest {
         }
 
         @Override
-        public void apply(Connection db) throws SQLException {
-            super.apply(db);
+        public void apply(Transaction transaction) throws SQLException {
+            super.apply(transaction);
             if (!passed) {
                 passed = true;
                 entered.countDown();

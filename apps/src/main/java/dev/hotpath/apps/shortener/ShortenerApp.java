@@ -3,7 +3,9 @@ package dev.hotpath.apps.shortener;
 import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ShortenerMetrics;
 import dev.hotpath.apps.shortener.internal.ShortenerService;
+import dev.hotpath.apps.shortener.internal.SqliteLinkStore;
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.BearerToken;
 import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.Handler;
 import dev.hotpath.http.HeaderName;
@@ -12,6 +14,7 @@ import dev.hotpath.http.MetricsEndpoint;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.concurrent.Executors;
@@ -22,6 +25,9 @@ import java.util.concurrent.TimeUnit;
  * The URL shortener of {@code docs/API.md}: opens (and verifies) the store of a data
  * directory, creates the first API key of a new one, and gives the engine its routes. Close it after
  * the server has drained: it persists visit counts, commits what is queued and releases the directory.
+ *
+ * <p>The links are stored in SQLite ({@link SqliteLinkStore}); everything behind the routes sees only
+ * the {@code LinkStore} interface.
  */
 public final class ShortenerApp implements App {
     /** Body limit of the bulk endpoint; single creates keep the engine default. */
@@ -38,7 +44,8 @@ public final class ShortenerApp implements App {
         this.config = config;
         this.metrics = metrics;
         boolean firstStart = ApiKeys.list(config.dataDir()).isEmpty();
-        this.service = new ShortenerService(config);
+        this.service = new ShortenerService(config, SqliteLinkStore.open(new SqliteLinkStore.Settings(config.dataDir(),
+            config.durability(), config.codes(), config.maxLinks(), config.maxBatch())));
         this.createdKeyFile = firstStart
             ? ApiKeys.writeSecretFile(config.dataDir(), ApiKeys.create(config.dataDir(), config.clock()).secret())
             : null;
@@ -97,18 +104,18 @@ public final class ShortenerApp implements App {
         if (config.metricsToken() == null) {
             return endpoint;
         }
-        byte[] expected = ("Bearer " + config.metricsToken()).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] expected = config.metricsToken().getBytes(StandardCharsets.ISO_8859_1);
         Response unauthorized = Response.builder(401).header("WWW-Authenticate", "Bearer")
             .body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
-                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                .getBytes(StandardCharsets.US_ASCII));
         return request -> {
-            String header = request.header(HeaderName.AUTHORIZATION);
-            boolean ok = header != null
-                && MessageDigest.isEqual(header.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), expected);
+            String token = BearerToken.parse(request.header(HeaderName.AUTHORIZATION));
+            boolean ok = token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.ISO_8859_1), expected);
             return ok ? endpoint.handle(request) : unauthorized;
         };
     }
 
+    /** True until {@link #beginDrain()}. */
     @Override
     public boolean ready() {
         return service.ready();

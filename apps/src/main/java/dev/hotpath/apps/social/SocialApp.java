@@ -13,9 +13,11 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
+import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.SqliteErrors;
+import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,16 +60,13 @@ public final class SocialApp implements App {
     private final ThreadLocal<PostReads> reads;
     private final long startedAt;
     private volatile boolean draining;
-    private PreparedStatement insertPost;
-    private PreparedStatement insertedPost;
-    private PreparedStatement postExists;
-    private PreparedStatement insertLike;
 
     private SocialApp(SocialConfig config, Connection writeConnection) {
         this.config = config;
         this.tokens = new TokenVerifier(config.jwtSecret());
-        this.writer = new GroupCommitWriter("social-writer", writeConnection, QUEUE, MAX_BATCH, COMMIT_INTERVAL,
-            Deferred::completeTogether, GroupCommitWriter.TransactionListener.NONE);
+        this.writer = new GroupCommitWriter(writeConnection, GroupCommitConfig.named("social-writer")
+            .withQueueCapacity(QUEUE).withMaxBatch(MAX_BATCH).withCommitInterval(COMMIT_INTERVAL)
+            .withAcknowledgements(Deferred::completeTogether));
         this.startedAt = config.clock().millis();
         this.reads = ThreadLocal.withInitial(() -> {
             try {
@@ -276,14 +275,13 @@ public final class SocialApp implements App {
         }
 
         @Override
-        public void apply(Connection db) throws SQLException {
-            if (insertPost == null) {
-                insertPost = db.prepareStatement("INSERT INTO posts (user_id, body) VALUES (?, ?)");
-                insertedPost = db.prepareStatement("SELECT id, created_at FROM posts WHERE rowid = last_insert_rowid()");
-            }
+        public void apply(Transaction transaction) throws SQLException {
+            PreparedStatement insertPost = transaction.statement("INSERT INTO posts (user_id, body) VALUES (?, ?)");
             insertPost.setLong(1, user.userId());
             insertPost.setString(2, body);
             insertPost.executeUpdate();
+            PreparedStatement insertedPost =
+                transaction.statement("SELECT id, created_at FROM posts WHERE rowid = last_insert_rowid()");
             try (ResultSet rs = insertedPost.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
@@ -331,17 +329,16 @@ public final class SocialApp implements App {
         }
 
         @Override
-        public void apply(Connection db) throws SQLException {
-            if (postExists == null) {
-                postExists = db.prepareStatement("SELECT 1 FROM posts WHERE id = ?");
-                insertLike = db.prepareStatement("INSERT OR IGNORE INTO likes (user_id, post_id) VALUES (?, ?)");
-            }
+        public void apply(Transaction transaction) throws SQLException {
+            PreparedStatement postExists = transaction.statement("SELECT 1 FROM posts WHERE id = ?");
             postExists.setLong(1, postId);
             try (ResultSet rs = postExists.executeQuery()) {
                 exists = rs.next();
             }
             liked = false;
             if (exists) {
+                PreparedStatement insertLike =
+                    transaction.statement("INSERT OR IGNORE INTO likes (user_id, post_id) VALUES (?, ?)");
                 insertLike.setLong(1, userId);
                 insertLike.setLong(2, postId);
                 liked = insertLike.executeUpdate() == 1;

@@ -33,9 +33,13 @@ class ShortenerIT {
     private String key;
 
     private void start(String codes, Set<String> denied) throws Exception {
+        start(codes, denied, Durability.FULL, null);
+    }
+
+    private void start(String codes, Set<String> denied, Durability durability, String metricsToken) throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x/", codes, Durability.FULL, 5, 256, 302,
-            denied, null, clock), registry);
+        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x/", codes, durability, 5, 256, 302,
+            denied, metricsToken, clock), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry)
             .withClock(clock), app.routes());
         key = Files.readString(app.createdKeyFile()).strip();
@@ -248,8 +252,47 @@ class ShortenerIT {
         assertThat(call("GET", "/ready", null, false).status()).isEqualTo(200);
         assertThat(call("GET", "/metrics", null, false).bodyText()).contains("hotpath_shortener_links 1")
             .contains("hotpath_store_writes_committed_total 1");
+        assertThat(app.ready()).isTrue();
         app.beginDrain();
         assertThat(call("GET", "/ready", null, false).status()).isEqualTo(503);
+        assertThat(app.ready()).isFalse();
+    }
+
+    @Test
+    void metricsAskForTheirBearerTokenWithTheSchemeInAnyCase() throws Exception {
+        start("scrambled", Set.of(), Durability.FULL, "metrics-secret");
+        assertThat(metrics(null).status()).isEqualTo(401);
+        assertThat(metrics("Bearer metrics-secreT").status()).isEqualTo(401);
+        assertThat(metrics("Basic metrics-secret").status()).isEqualTo(401);
+        assertThat(metrics("Bearer metrics-secret").status()).isEqualTo(200);
+        assertThat(metrics("bearer   metrics-secret").status()).isEqualTo(200);
+    }
+
+    private RawResponse metrics(String authorization) {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            return client.send("GET /metrics HTTP/1.1\r\nHost: sho.rt\r\n"
+                + (authorization == null ? "" : "Authorization: " + authorization + "\r\n") + "\r\n").read();
+        }
+    }
+
+    @Test
+    void anApiKeyIsReadAsABearerTokenWithTheSchemeInAnyCase() throws Exception {
+        start();
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            assertThat(client.send("GET /api/stats HTTP/1.1\r\nHost: a\r\nAuthorization: BEARER " + key + "\r\n\r\n")
+                .read().status()).isEqualTo(200);
+            assertThat(client.send("GET /api/stats HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + key + ",x\r\n\r\n")
+                .read().status()).isEqualTo(401);
+        }
+    }
+
+    @Test
+    void durabilityNoneServesLinksFromMemoryAndWritesNoDatabase() throws Exception {
+        start("scrambled", Set.of(), Durability.NONE, null);
+        String code = create("{\"url\":\"https://a.example/memory\"}");
+        assertThat(call("GET", "/" + code, null, false).header("Location")).isEqualTo("https://a.example/memory");
+        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
+        assertThat(Files.exists(dir.resolve("links.db"))).isFalse();
     }
 
     @Test

@@ -13,26 +13,38 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Whatever a client sends as a create body, URL, alias or code, the answer is a 2xx, 3xx or a clear
- * 4xx: never a 500. Runs against a real server on a temporary data dir.
+ * 4xx: never a 500. Runs against a real server on a temporary data dir. Inputs come from seeded
+ * generators, so every run sends the same {@value #CASES} inputs per property (plus the edge cases
+ * listed first), and a failure names the input.
  */
 class ShortenerInputPropertyIT {
+    private static final long SEED = 20261130L;
+    private static final int CASES = 300;
+    private static final List<String> BODY_FRAGMENTS = List.of("{", "}", "[", "]", ",", ":", "\"url\"", "\"alias\"",
+        "\"protected\"", "\"expires_at\"", "\"https://x.example/\"", "true", "null", "42", "\"2030-01-01T00:00:00Z\"",
+        "\"\\u0000\"", "\"é\"", "\"x\"", " ");
+    private static final List<String> URL_PIECES = List.of("https://", "http://", "HTTP://", "ftp://", "example.com",
+        "bücher.de", "[::1]", ":8080", ":99999", ":", "/", "?", "#", "%", "%2F", "%zz", "@", "\\", " ", "\t", "\r\n", "é",
+        "😀", "a", "..", "-", "_", "\"", "<>", "\u0085", "\u2028");
+    private static final String ALIAS_CHARS = "abcXYZ019_-. /é%\"\\";
+    private static final String CODE_CHARS = "abcXYZ019_-~.!$&'()*+,;=:@";
+
     private static Path dir;
     private static ShortenerApp app;
     private static HttpServer server;
     private static String key;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() throws Exception {
         dir = Files.createTempDirectory("shortener-fuzz");
         PrometheusRegistry registry = new PrometheusRegistry();
@@ -42,7 +54,7 @@ class ShortenerInputPropertyIT {
         key = Files.readString(app.createdKeyFile()).strip();
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() throws Exception {
         server.close();
         app.close();
@@ -51,64 +63,74 @@ class ShortenerInputPropertyIT {
         }
     }
 
-    @Property(tries = 300, seed = "20261130")
-    void anyCreateBodyGetsAnAnswerBelow500(@ForAll("bodies") String body) {
-        RawResponse response = post("/api/links", body);
-        assertThat(response.status()).as(body).isIn(201, 400, 409);
-        if (response.status() == 400) {
-            assertThat(response.bodyText()).startsWith("{\"error\":\"");
+    @Test
+    void anyCreateBodyGetsAnAnswerBelow500() {
+        for (String body : inputs(List.of("", "{}", "[]"), random -> joined(random, BODY_FRAGMENTS, 0, 14))) {
+            RawResponse response = post("/api/links", body);
+            assertThat(response.status()).as(body).isIn(201, 400, 409);
+            if (response.status() == 400) {
+                assertThat(response.bodyText()).as(body).startsWith("{\"error\":\"");
+            }
         }
     }
 
-    @Property(tries = 300, seed = "20261130")
-    void anyUrlStringIsCreatedOrRefusedAsInvalid(@ForAll("urls") String url) {
-        String body = "{\"url\":" + jsonString(url) + "}";
-        RawResponse response = post("/api/links", body);
-        assertThat(response.status()).as(url).isIn(201, 400);
-        if (response.status() == 201) {
-            String location = response.bodyText().replaceAll(".*\"long_url\":\"([^\"]*)\".*", "$1");
-            assertThat(location.chars().allMatch(c -> c > 0x20 && c < 0x7F)).as(location).isTrue();
+    @Test
+    void anyUrlStringIsCreatedOrRefusedAsInvalid() {
+        for (String url : inputs(List.of("https://", "😀"), random -> joined(random, URL_PIECES, 1, 10))) {
+            String body = "{\"url\":" + jsonString(url) + "}";
+            RawResponse response = post("/api/links", body);
+            assertThat(response.status()).as(url).isIn(201, 400);
+            if (response.status() == 201) {
+                String location = response.bodyText().replaceAll(".*\"long_url\":\"([^\"]*)\".*", "$1");
+                assertThat(location.chars().allMatch(c -> c > 0x20 && c < 0x7F)).as(url + " stored as " + location).isTrue();
+            }
         }
     }
 
-    @Property(tries = 300, seed = "20261130")
-    void anyAliasIsCreatedRefusedOrTaken(@ForAll("aliases") String alias) {
-        RawResponse response = post("/api/links", "{\"url\":\"https://a.example/\",\"alias\":" + jsonString(alias) + "}");
-        assertThat(response.status()).as(alias).isIn(201, 400, 409);
-    }
-
-    @Property(tries = 300, seed = "20261130")
-    void anyCodeResolvesOrIsNotFound(@ForAll("codes") String code) {
-        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
-            RawResponse response = client.send("GET /" + code + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
-            assertThat(response.status()).as(code).isIn(302, 404, 410);
+    @Test
+    void anyAliasIsCreatedRefusedOrTaken() {
+        for (String alias : inputs(List.of("", "abc"), random -> characters(random, ALIAS_CHARS, 0, 70))) {
+            RawResponse response = post("/api/links", "{\"url\":\"https://a.example/\",\"alias\":" + jsonString(alias) + "}");
+            assertThat(response.status()).as(alias).isIn(201, 400, 409);
         }
     }
 
-    @Provide
-    Arbitrary<String> bodies() {
-        Arbitrary<String> fragments = Arbitraries.of("{", "}", "[", "]", ",", ":", "\"url\"", "\"alias\"", "\"protected\"",
-            "\"expires_at\"", "\"https://x.example/\"", "true", "null", "42", "\"2030-01-01T00:00:00Z\"", "\"\\u0000\"", "\"é\"",
-            "\"x\"", " ");
-        return fragments.list().ofMaxSize(14).map(list -> String.join("", list));
+    @Test
+    void anyCodeResolvesOrIsNotFound() {
+        for (String code : inputs(List.of("a", "@"), random -> characters(random, CODE_CHARS, 1, 70))) {
+            try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+                RawResponse response = client.send("GET /" + code + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
+                assertThat(response.status()).as(code).isIn(302, 404, 410);
+            }
+        }
     }
 
-    @Provide
-    Arbitrary<String> urls() {
-        Arbitrary<String> pieces = Arbitraries.of("https://", "http://", "HTTP://", "ftp://", "example.com", "bücher.de", "[::1]",
-            ":8080", ":99999", ":", "/", "?", "#", "%", "%2F", "%zz", "@", "\\", " ", "\t", "\r\n", "é", "😀", "a", "..", "-",
-            "_", "\"", "<>", "\u0085", "\u2028");
-        return pieces.list().ofMinSize(1).ofMaxSize(10).map(list -> String.join("", list));
+    /** The edge cases, then {@value #CASES} inputs of {@code generator} from the fixed seed. */
+    private static List<String> inputs(List<String> edgeCases, Function<SplittableRandom, String> generator) {
+        SplittableRandom random = new SplittableRandom(SEED);
+        List<String> inputs = new java.util.ArrayList<>(edgeCases);
+        for (int i = 0; i < CASES; i++) {
+            inputs.add(generator.apply(random));
+        }
+        return inputs;
     }
 
-    @Provide
-    Arbitrary<String> aliases() {
-        return Arbitraries.strings().withChars("abcXYZ019_-. /é%\"\\").ofMinLength(0).ofMaxLength(70);
+    /** From {@code min} to {@code max} pieces, each drawn from {@code pieces}, concatenated. */
+    private static String joined(SplittableRandom random, List<String> pieces, int min, int max) {
+        StringBuilder out = new StringBuilder();
+        for (int n = random.nextInt(min, max + 1); n > 0; n--) {
+            out.append(pieces.get(random.nextInt(pieces.size())));
+        }
+        return out.toString();
     }
 
-    @Provide
-    Arbitrary<String> codes() {
-        return Arbitraries.strings().withChars("abcXYZ019_-~.!$&'()*+,;=:@").ofMinLength(1).ofMaxLength(70);
+    /** From {@code min} to {@code max} characters, each drawn from {@code alphabet}. */
+    private static String characters(SplittableRandom random, String alphabet, int min, int max) {
+        StringBuilder out = new StringBuilder();
+        for (int n = random.nextInt(min, max + 1); n > 0; n--) {
+            out.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return out.toString();
     }
 
     private static RawResponse post(String path, String body) {

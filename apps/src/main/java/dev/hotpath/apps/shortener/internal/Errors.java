@@ -1,6 +1,6 @@
 package dev.hotpath.apps.shortener.internal;
 
-import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 
 /** The contract's error responses: {@code {"error":"<code>","message":"<text>"}}, never cached. */
@@ -32,6 +32,11 @@ final class Errors {
             this.message = message;
             this.response = status == 503 ? retryLater(code, message) : error(status, code, message);
         }
+
+        /** The 400 refusal of a request the contract does not accept. */
+        static Refusal of(LinkJson.Invalid invalid) {
+            return new Refusal(400, invalid.code, invalid.getMessage());
+        }
     }
 
     private Errors() {
@@ -47,14 +52,12 @@ final class Errors {
             .body("application/json", body(code, message));
     }
 
-    static byte[] body(String code, String message) {
-        return LinkJson.write(json -> writeError(json, code, message));
-    }
-
-    static void writeError(JsonGenerator json, String code, String message) throws java.io.IOException {
-        json.writeStartObject();
-        json.writeStringField("error", code);
-        json.writeStringField("message", message);
-        json.writeEndObject();
+    private static byte[] body(String code, String message) {
+        return JsonBytes.write(json -> {
+            json.writeStartObject();
+            json.writeStringField("error", code);
+            json.writeStringField("message", message);
+            json.writeEndObject();
+        });
     }
 }

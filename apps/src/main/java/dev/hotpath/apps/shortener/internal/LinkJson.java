@@ -1,35 +1,33 @@
 package dev.hotpath.apps.shortener.internal;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import java.io.ByteArrayOutputStream;
+import dev.hotpath.http.JsonBytes;
+import dev.hotpath.http.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The shortener's JSON, both ways, with jackson-core's streaming API: the link object written in the
  * contract's key order, and the create request read strictly (an object, known fields only, each of
- * its type, no duplicate keys, nothing after it).
+ * its type, no duplicate keys, nothing after it), alone or as an item of a bulk array.
  */
 final class LinkJson {
-    static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    /** The first instant whose year has five digits: RFC 3339 has four, so expiries stop before it. */
-    static final Instant END_OF_YEAR_9999 = LocalDateTime.of(10_000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+    /** Most items of one bulk request. */
+    static final int MAX_BULK = 1000;
+    private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private LinkJson() {
     }
 
-    /** What a create request asks for, checked for types only; its values are checked by the service. */
+    /** What a create request asks for, checked for types only; its values are checked by {@code LinkRequests}. */
     record CreateRequest(String url, String alias, boolean isProtected, Instant expiresAt) {
     }
 
@@ -41,15 +39,14 @@ final class LinkJson {
             super(message, null, false, false);
             this.code = code;
         }
+    }
 
-        /** The 400 answer for this problem. */
-        Errors.Refusal refusal() {
-            return new Errors.Refusal(400, code, getMessage());
-        }
+    /** One item of a bulk request: what it asks for, or the problem that makes it invalid. */
+    record BulkItem(CreateRequest create, Invalid invalid) {
     }
 
     /** Reads the next create object from {@code parser}, which stands before it. */
-    static CreateRequest readCreate(JsonParser parser) throws Invalid, IOException {
+    private static CreateRequest readCreate(JsonParser parser) throws Invalid, IOException {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
             throw new Invalid("malformed_json", "the body must be a JSON object");
         }
@@ -61,7 +58,7 @@ final class LinkJson {
      * END_OBJECT even when a field is invalid (the first problem is thrown after the whole object is
      * consumed), so a bulk request can go on with the next item.
      */
-    static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
+    private static CreateRequest readCreateFields(JsonParser parser) throws Invalid, IOException {
         String url = null;
         String alias = null;
         boolean isProtected = false;
@@ -135,6 +132,46 @@ final class LinkJson {
         }
     }
 
+    /**
+     * Parses a bulk body: a JSON array of at most {@value #MAX_BULK} create objects. An item that is
+     * not a valid create object is returned as its problem, so the others can still be created.
+     *
+     * @throws Invalid when the body as a whole is not such an array
+     */
+    static List<BulkItem> parseBulk(byte[] body) throws Invalid {
+        List<BulkItem> items = new ArrayList<>();
+        try (JsonParser parser = FACTORY.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                throw new Invalid("malformed_json", "the body must be a JSON array of create objects");
+            }
+            JsonToken token;
+            while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+                if (token == null) {
+                    throw new Invalid("malformed_json", "the body is not valid JSON");
+                }
+                if (items.size() == MAX_BULK) {
+                    throw new Invalid("too_many_items", "at most " + MAX_BULK + " items per request");
+                }
+                if (token != JsonToken.START_OBJECT) {
+                    parser.skipChildren();
+                    items.add(new BulkItem(null, new Invalid("malformed_json", "an item must be a JSON object")));
+                    continue;
+                }
+                try {
+                    items.add(new BulkItem(readCreateFields(parser), null));
+                } catch (Invalid e) {
+                    items.add(new BulkItem(null, e));
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw new Invalid("malformed_json", "unexpected content after the JSON array");
+            }
+            return items;
+        } catch (IOException e) {
+            throw new Invalid("malformed_json", "the body is not valid JSON");
+        }
+    }
+
     private static Instant parseTime(String text) throws Invalid {
         Instant time;
         try {
@@ -142,48 +179,10 @@ final class LinkJson {
         } catch (DateTimeParseException e) {
             throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp such as 2027-01-01T00:00:00Z");
         }
-        if (!time.isBefore(END_OF_YEAR_9999)) {
+        if (!time.isBefore(UtcMillisText.END_OF_YEAR_9999)) {
             throw new Invalid("invalid_expiry", "expires_at must be before the year 10000 (UTC)");
         }
         return time;
-    }
-
-    /**
-     * RFC 3339 UTC with milliseconds ({@code 2026-11-30T04:00:00.123Z}), written digit by digit: a
-     * {@code DateTimeFormatter} was a sixth of the shortener writer's CPU when it answered creates.
-     * Times that are {@link #writable} (the clock's, the accepted expiries, a verified store's).
-     */
-    static String time(long epochMillis) {
-        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L), 0, ZoneOffset.UTC);
-        byte[] text = new byte[24];
-        digits(text, 0, t.getYear(), 4);
-        text[4] = '-';
-        digits(text, 5, t.getMonthValue(), 2);
-        text[7] = '-';
-        digits(text, 8, t.getDayOfMonth(), 2);
-        text[10] = 'T';
-        digits(text, 11, t.getHour(), 2);
-        text[13] = ':';
-        digits(text, 14, t.getMinute(), 2);
-        text[16] = ':';
-        digits(text, 17, t.getSecond(), 2);
-        text[19] = '.';
-        digits(text, 20, (int) Math.floorMod(epochMillis, 1000L), 3);
-        text[23] = 'Z';
-        return new String(text, StandardCharsets.ISO_8859_1);
-    }
-
-    /** Whether {@link #time} can write {@code epochMillis}: from the epoch to the end of year 9999. */
-    static boolean writable(long epochMillis) {
-        return epochMillis >= 0 && epochMillis < END_OF_YEAR_9999.toEpochMilli();
-    }
-
-    /** Writes {@code value} as exactly {@code width} decimal digits, zero-padded, at {@code at}. */
-    private static void digits(byte[] text, int at, int value, int width) {
-        for (int i = at + width - 1; i >= at; i--) {
-            text[i] = (byte) ('0' + value % 10);
-            value /= 10;
-        }
     }
 
     /** Writes the link object in the contract's key order. */
@@ -193,31 +192,20 @@ final class LinkJson {
         json.writeStringField("code", code);
         json.writeStringField("short_url", shortUrl);
         json.writeStringField("long_url", longUrl);
-        json.writeStringField("created_at", time(createdAt));
+        json.writeStringField("created_at", UtcMillisText.format(createdAt));
         if (expiresAt < 0) {
             json.writeNullField("expires_at");
         } else {
-            json.writeStringField("expires_at", time(expiresAt));
+            json.writeStringField("expires_at", UtcMillisText.format(expiresAt));
         }
         json.writeBooleanField("protected", isProtected);
         json.writeNumberField("visits", visits);
         json.writeEndObject();
     }
 
-    /** Runs {@code body} against a generator and returns the bytes written. */
-    static byte[] write(JsonBody body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            body.write(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    /** Something that writes JSON. */
-    interface JsonBody {
-        void write(JsonGenerator json) throws IOException;
+    /** An {@code application/json} answer that no cache keeps (every API answer is per key and moment). */
+    static Response answer(int status, JsonBytes.Body body) {
+        return Response.builder(status).header("Cache-Control", "no-store").body("application/json", JsonBytes.write(body));
     }
 
     private static String truncate(String s) {

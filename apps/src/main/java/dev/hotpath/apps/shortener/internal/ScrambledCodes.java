@@ -20,12 +20,8 @@ import java.security.NoSuchAlgorithmException;
  * unpredictable (this is obfuscation against enumeration, not encryption: use protected links for
  * secrets).
  */
-public final class ScrambledCodes {
+public final class ScrambledCodes implements CodeScheme {
     public static final int LENGTH = 8;
-    /** {@link #decode} of a span that is not 8 alphanumerics: it may still be an alias. */
-    public static final long NOT_SHAPED = -1;
-    /** {@link #decode} of 8 alphanumerics that no id encodes to: neither a code nor an alias. */
-    public static final long NOT_A_CODE = -2;
     static final int BITS = 47;
     static final long DOMAIN = 1L << BITS;
     private static final int ROUNDS = 6;
@@ -49,7 +45,7 @@ public final class ScrambledCodes {
         }
     }
 
-    /** The code of link {@code id}. */
+    @Override
     public String encode(long id) {
         if (id < 0 || id >= DOMAIN) {
             throw new IllegalArgumentException("id outside the code domain: " + id);
@@ -61,8 +57,9 @@ public final class ScrambledCodes {
         return Base62.encodeFixed(v, LENGTH);
     }
 
-    /** Whether {@code code} has the shape of a generated code: exactly 8 alphanumerics. */
-    public static boolean hasShape(CodeSpan code) {
+    /** Exactly 8 alphanumerics. */
+    @Override
+    public boolean hasShape(CodeSpan code) {
         if (code.length() != LENGTH) {
             return false;
         }
@@ -74,10 +71,8 @@ public final class ScrambledCodes {
         return true;
     }
 
-    /**
-     * The id a code stands for, {@link #NOT_SHAPED} or {@link #NOT_A_CODE}: one pass over the bytes
-     * checks the shape and reads the number. Allocates nothing.
-     */
+    /** One pass over the bytes checks the shape and reads the number. Allocates nothing. */
+    @Override
     public long decode(CodeSpan code) {
         if (code.length() != LENGTH) {
             return NOT_SHAPED;
@@ -97,6 +92,11 @@ public final class ScrambledCodes {
             v = decrypt(v);
         } while (v >= DOMAIN);
         return v;
+    }
+
+    @Override
+    public String aliasShapeRefusal() {
+        return "an alias of exactly 8 letters and digits could be a generated code: add a _ or -, or change its length";
     }
 
     long encrypt(long v) {

@@ -5,33 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 class LinkJsonTest {
-    private static final DateTimeFormatter REFERENCE =
-        DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-
-    @Property
-    void timeWritesWhatTheJdkFormatterWrites(@ForAll @LongRange(min = 0, max = 253_402_300_799_999L) long millis) {
-        assertThat(LinkJson.time(millis)).isEqualTo(REFERENCE.format(Instant.ofEpochMilli(millis)));
-    }
-
-    @Test
-    void timeAtTheEdgesOfItsRange() {
-        assertThat(LinkJson.time(0)).isEqualTo("1970-01-01T00:00:00.000Z");
-        assertThat(LinkJson.time(LinkJson.END_OF_YEAR_9999.toEpochMilli() - 1)).isEqualTo("9999-12-31T23:59:59.999Z");
-        assertThat(LinkJson.time(1_796_011_200_123L)).isEqualTo("2026-11-30T04:00:00.123Z");
-        assertThat(LinkJson.writable(0)).isTrue();
-        assertThat(LinkJson.writable(LinkJson.END_OF_YEAR_9999.toEpochMilli() - 1)).isTrue();
-        assertThat(LinkJson.writable(-1)).isFalse();
-        assertThat(LinkJson.writable(LinkJson.END_OF_YEAR_9999.toEpochMilli())).isFalse();
-    }
-
     @Test
     void anExpiryAtOrBeyondTheYear10000IsRefusedWhateverItsOffset() throws LinkJson.Invalid {
         for (String expiry : new String[] {"+10000-01-01T00:00:00Z", "9999-12-31T23:30:00-01:00"}) {

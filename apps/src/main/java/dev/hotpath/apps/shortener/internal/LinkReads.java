@@ -1,0 +1,160 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Responder;
+import dev.hotpath.http.Response;
+import java.time.Clock;
+
+/**
+ * The read side of the shortener API, answered from the {@link LinkTable} on the event loop that
+ * received the request: resolving (the hot path: decode, index, redirect written from the URL arena,
+ * no allocation for a generated code), one link, a page of links, and the stats.
+ */
+final class LinkReads {
+    private static final int DEFAULT_PAGE = 100;
+    private static final int MAX_PAGE = 1000;
+
+    private final LinkTable table;
+    private final LinkIndex index;
+    private final ApiKeyAuth auth;
+    private final Clock clock;
+    private final int redirectStatus;
+    private final int capacity;
+    private final long startedAt;
+
+    LinkReads(LinkTable table, LinkIndex index, ApiKeyAuth auth, Clock clock, int redirectStatus, int capacity) {
+        this.table = table;
+        this.index = index;
+        this.auth = auth;
+        this.clock = clock;
+        this.redirectStatus = redirectStatus;
+        this.capacity = capacity;
+        this.startedAt = clock.millis();
+    }
+
+    /** Answers {@code GET /{code}} ({@code countVisit}) and {@code HEAD /{code}}. */
+    void resolve(Request request, Responder responder, boolean countVisit) {
+        int id = index.find(new RequestCode(request));
+        if (id < 0) {
+            responder.send(Errors.NOT_FOUND);
+            return;
+        }
+        int flags = table.flags(id);
+        if ((flags & LinkTable.DELETED) != 0 || table.expired(id, flags, clock)) {
+            responder.send(Errors.GONE);
+            return;
+        }
+        if (countVisit) {
+            table.countVisit(id);
+        }
+        responder.redirect(redirectStatus, table.urls(), table.location(id));
+    }
+
+    Response stats(Request request) {
+        if (!auth.authorized(request)) {
+            return Errors.UNAUTHORIZED;
+        }
+        long uptime = (clock.millis() - startedAt) / 1000;
+        return LinkJson.answer(200, json -> {
+            json.writeStartObject();
+            json.writeNumberField("links", table.live());
+            json.writeNumberField("capacity", capacity);
+            json.writeNumberField("visits", table.totalVisits());
+            json.writeNumberField("uptime_s", uptime);
+            json.writeEndObject();
+        });
+    }
+
+    Response read(Request request) {
+        if (!auth.authorized(request)) {
+            return Errors.UNAUTHORIZED;
+        }
+        int id = index.find(new RequestCode(request));
+        if (id < 0) {
+            return Errors.NOT_FOUND;
+        }
+        if ((table.flags(id) & LinkTable.DELETED) != 0) {
+            return Errors.GONE;
+        }
+        return LinkJson.answer(200, json -> index.writeLink(json, id));
+    }
+
+    /** {@code GET /api/links?after=<code>&limit=<n>}: live links in creation order, with the code to go on from. */
+    Response list(Request request) {
+        if (!auth.authorized(request)) {
+            return Errors.UNAUTHORIZED;
+        }
+        int from = 0;
+        int limit = DEFAULT_PAGE;
+        String query = request.query();
+        if (query != null && !query.isEmpty()) {
+            for (String pair : query.split("&", -1)) {
+                int eq = pair.indexOf('=');
+                String name = eq < 0 ? pair : pair.substring(0, eq);
+                String value = eq < 0 ? "" : pair.substring(eq + 1);
+                switch (name) {
+                    case "after" -> {
+                        int after = index.find(CodeSpan.of(value));
+                        if (after < 0) {
+                            return invalidQuery("after is not the code of a link");
+                        }
+                        from = after + 1;
+                    }
+                    case "limit" -> {
+                        limit = pageSize(value);
+                        if (limit < 0) {
+                            return invalidQuery("limit must be a number from 1 to " + MAX_PAGE);
+                        }
+                    }
+                    default -> {
+                        return invalidQuery("unknown query parameter");
+                    }
+                }
+            }
+        }
+        return page(from, limit);
+    }
+
+    /** The page size {@code value} asks for, or -1 when it is not a number from 1 to {@value #MAX_PAGE}. */
+    private static int pageSize(String value) {
+        try {
+            int limit = Integer.parseInt(value);
+            return limit >= 1 && limit <= MAX_PAGE ? limit : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private Response page(int from, int limit) {
+        return LinkJson.answer(200, json -> {
+            json.writeStartObject();
+            json.writeArrayFieldStart("links");
+            int size = table.size();
+            int last = -1;
+            int written = 0;
+            int id = from;
+            for (; id < size && written < limit; id++) {
+                if ((table.flags(id) & LinkTable.DELETED) == 0) {
+                    index.writeLink(json, id);
+                    last = id;
+                    written++;
+                }
+            }
+            boolean more = false;
+            for (; id < size && !more; id++) {
+                more = (table.flags(id) & LinkTable.DELETED) == 0;
+            }
+            json.writeEndArray();
+            if (more) {
+                json.writeStringField("next", index.codeOf(last));
+            } else {
+                json.writeNullField("next");
+            }
+            json.writeEndObject();
+        });
+    }
+
+    private static Response invalidQuery(String message) {
+        return Errors.error(400, "invalid_query", message);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.hotpath.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JDBC half of the {@code GroupCommitWriter}: runs one batch of writes in one transaction on the
+ * write connection, and owns that connection and its prepared statements. Writer thread only.
+ *
+ * <p>The batch first runs without savepoints. If a write throws, the whole transaction is rolled back
+ * and the batch is retried with a savepoint around each write, so the failing write is rolled back
+ * alone and its neighbours commit. A failed commit fails every write of the batch.
+ */
+final class BatchTransaction implements Transaction, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(BatchTransaction.class.getName());
+
+    private final Connection db;
+    private final TransactionListener listener;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+    BatchTransaction(Connection db, TransactionListener listener) {
+        this.db = db;
+        this.listener = listener;
+    }
+
+    @Override
+    public PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement statement = statements.get(sql);
+        if (statement == null) {
+            statement = db.prepareStatement(sql);
+            statements.put(sql, statement);
+        }
+        return statement;
+    }
+
+    /**
+     * Applies and commits {@code batch}; the outcome of each write, in batch order: null when it is
+     * committed, else the exception that failed it.
+     */
+    Exception[] run(List<Write> batch) {
+        Exception[] outcome = new Exception[batch.size()];
+        listener.begun();
+        try {
+            if (!applyAll(batch)) {
+                applyEachIsolated(batch, outcome);
+            }
+            db.commit();
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            Arrays.fill(outcome, e);
+        }
+        return outcome;
+    }
+
+    /** The fast path: every write in the transaction, no savepoints. False (rolled back) if one threw. */
+    private boolean applyAll(List<Write> batch) throws SQLException {
+        try {
+            for (Write write : batch) {
+                write.apply(this);
+            }
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            db.rollback();
+            listener.rolledBack();
+            listener.begun();
+            return false;
+        }
+    }
+
+    /** The retry: each write in its own savepoint, so a failing one rolls back alone. */
+    private void applyEachIsolated(List<Write> batch, Exception[] outcome) throws SQLException {
+        for (int i = 0; i < batch.size(); i++) {
+            Savepoint savepoint = db.setSavepoint();
+            try {
+                batch.get(i).apply(this);
+                db.releaseSavepoint(savepoint);
+            } catch (SQLException | RuntimeException e) {
+                db.rollback(savepoint);
+                db.releaseSavepoint(savepoint);
+                outcome[i] = e;
+            }
+        }
+    }
+
+    private void rollbackQuietly() {
+        listener.rolledBack();
+        try {
+            db.rollback();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "rollback after a failed commit failed", e);
+        }
+    }
+
+    /** Closes every prepared statement, then the connection. */
+    @Override
+    public void close() {
+        try {
+            for (PreparedStatement statement : statements.values()) {
+                statement.close();
+            }
+            statements.clear();
+            db.close();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing the write connection failed", e);
+        }
+    }
+}
