@@ -73,6 +73,7 @@ class MainTest {
         "serve --max-batch 0       | --max-batch must be at least 1",
         "serve --max-links 0       | --max-links must be between 1 and 2^30",
         "serve --public-base ftp://x | --public-base must start with http:// or https://",
+        "serve --metrics-token a,b | --metrics-token must be a bearer token",
         "keys revoke --data /nonexistent | revoke needs the key id",
         "keys rotate               | Invalid value for positional parameter",
         "bench                     | Missing required parameter: SCENARIO",

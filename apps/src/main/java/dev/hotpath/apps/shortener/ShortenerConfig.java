@@ -1,5 +1,6 @@
 package dev.hotpath.apps.shortener;
 
+import dev.hotpath.http.BearerToken;
 import dev.hotpath.store.Durability;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,6 +43,10 @@ public record ShortenerConfig(Path dataDir, String publicBase, String codes, Dur
         }
         if (redirectStatus != 301 && redirectStatus != 302 && redirectStatus != 307 && redirectStatus != 308) {
             throw new IllegalArgumentException("--redirect-status must be 301, 302, 307 or 308, was " + redirectStatus);
+        }
+        if (metricsToken != null && !metricsToken.equals(BearerToken.parse("Bearer " + metricsToken))) {
+            throw new IllegalArgumentException("--metrics-token must be a bearer token: letters, digits and - . _ ~ + /"
+                + " (then optional = padding)");
         }
         deniedHosts = Set.copyOf(deniedHosts);
     }
