@@ -371,7 +371,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         if (readPaused && !closing && ctx.channel().isWritable()
             && (pending == null || pending.size() < server.limits.maxPendingResponses())) {
             readPaused = false;
-            ctx.channel().config().setAutoRead(true);
+            if (!inputShutdown) { // after the FIN there is nothing to read, and epoll fails to re-arm the socket
+                ctx.channel().config().setAutoRead(true);
+            }
             processInbound();
             flushOutbound();
         }
