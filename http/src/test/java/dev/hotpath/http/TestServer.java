@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  * A server on 127.0.0.1:0 with routes that let socket tests steer timing without sleeping:
  * {@code /slow/{id}} parks its {@link Deferred} until the test completes it, {@code /seen/{n}} reports
  * each request it handled, {@code /to/{n}} redirects to the n-th value added to {@link #locations}
- * straight from the arena, and the clock is a {@link MutableClock}.
+ * straight from the arena, {@code /zeros/{n}} answers n zero bytes, and the clock is a {@link MutableClock}.
  */
 final class TestServer implements AutoCloseable {
     static final Response PONG = Response.text(200, "pong");
@@ -34,10 +34,16 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(UnaryOperator<ServerLimits> limits) {
+        this(limits, Transport.AUTO);
+    }
+
+    TestServer(UnaryOperator<ServerLimits> limits, Transport transport) {
         Routes routes = Routes.builder()
             .get("/ping", request -> PONG)
             .post("/echo", request -> Response.of(200, "application/octet-stream", request.bodyBytes()))
             .get("/seq/{n}", request -> Response.text(200, request.pathParam(0)))
+            .get("/zeros/{n}", request -> Response.of(200, "application/octet-stream",
+                new byte[Integer.parseInt(request.pathParam(0))]))
             .get("/seen/{n}", request -> {
                 events.add("seen " + request.pathParam(0));
                 return Response.text(200, request.pathParam(0));
@@ -65,7 +71,7 @@ final class TestServer implements AutoCloseable {
             })
             .build();
         ServerConfig config = ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
-            .withEventLoops(2).withClock(clock).withMetrics(registry)
+            .withEventLoops(2).withTransport(transport).withClock(clock).withMetrics(registry)
             .withLimits(limits.apply(ServerLimits.DEFAULTS));
         server = HttpServer.start(config, routes);
     }

@@ -12,6 +12,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -29,7 +30,12 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *
  * <p>Backpressure: reading stops while {@code maxPendingResponses} responses wait or while the channel
  * is not writable (the peer does not read), and resumes, decoding what is already buffered, once both
- * clear. Deadlines are checked by the loop's sweep, against the server's clock: a request begun and
+ * clear. Half-close (RFC 9112 §9.6): when the peer shuts its output (FIN), every complete request
+ * already received, buffered or paused behind backpressure, is still answered in order; a partial
+ * request is dropped, and the connection closes once the last response is flushed. This needs
+ * {@code ALLOW_HALF_CLOSURE} (see {@link ChannelSetup}); without it Netty closes the channel at the FIN,
+ * and io_uring, whose writes complete later, loses even responses already written.
+ * Deadlines are checked by the loop's sweep, against the server's clock: a request begun and
  * not finished within {@code requestTimeout} is answered 408; a connection with nothing in flight for
  * {@code idleTimeout} is closed.
  *
@@ -60,6 +66,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     /** No more requests are read; the connection closes once the responses owed are out. */
     private boolean closing;
     private boolean closed;
+    /** The peer half-closed: no more bytes come; what is buffered is answered, then {@link #closing}. */
+    private boolean inputShutdown;
     private boolean readPaused;
     private long requestStartedAt = -1;
     private long lastActivityAt;
@@ -123,6 +131,17 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof ChannelInputShutdownEvent) {
+            inputShutdown = true;
+            processInbound();
+            flushOutbound();
+        } else {
+            ctx.fireUserEventTriggered(event);
+        }
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (!(cause instanceof IOException)) {
             LOG.log(System.Logger.Level.WARNING, "closing connection after an unexpected error", cause);
@@ -147,6 +166,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             } else {
                 break;
             }
+        }
+        if (inputShutdown && !readPaused) {
+            closing = true; // every complete request is decoded; what is left can never complete
         }
         if (inbound != null && !decoder.inRequest(inbound)) {
             inbound.release();
@@ -349,7 +371,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         if (readPaused && !closing && ctx.channel().isWritable()
             && (pending == null || pending.size() < server.limits.maxPendingResponses())) {
             readPaused = false;
-            ctx.channel().config().setAutoRead(true);
+            if (!inputShutdown) { // after the FIN there is nothing to read, and epoll fails to re-arm the socket
+                ctx.channel().config().setAutoRead(true);
+            }
             processInbound();
             flushOutbound();
         }

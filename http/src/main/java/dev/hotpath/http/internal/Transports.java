@@ -10,10 +10,27 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 
 /** Resolves a {@link Transport} to Netty's I/O handler and server channel, checking the native one loads. */
 public final class Transports {
+    /**
+     * Completion-queue entries of each io_uring event loop's ring (Netty's default is 4,096). Every
+     * operation the kernel completes while the loop is busy elsewhere (running handlers, draining a
+     * pipelined batch, a GC pause) waits in this queue; past its size the kernel parks completions on
+     * an overflow list that the loop must flush with an extra system call, and Netty warns each time.
+     * Connection churn fills it: each short-lived connection costs its loop about four completions
+     * (read, write, close, the peer-hangup poll) besides the listener's accept, and about 7,000 new
+     * connections a second, most sending garbage that is answered 400 and closed, overflowed 4,096
+     * repeatedly. 65,536 is the largest ring the kernel makes (IORING_MAX_CQ_ENTRIES), holds one
+     * completion for each connection the default
+     * {@link dev.hotpath.http.ServerLimits#MAX_CONNECTIONS} admits even if all of them
+     * land on one loop at once (a close storm), and matches the load generator's rings. Cost: 16 bytes
+     * an entry, 1 MiB of kernel memory per event loop, mapped into the process.
+     */
+    public static final int IO_URING_COMPLETION_QUEUE = 1 << 16;
+
     private Transports() {
     }
 
@@ -47,7 +64,9 @@ public final class Transports {
     }
 
     private static Resolved ioUring() {
-        return new Resolved(Transport.IO_URING, IoUringIoHandler.newFactory(), IoUringServerSocketChannel.class);
+        return new Resolved(Transport.IO_URING,
+            IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setCqSize(IO_URING_COMPLETION_QUEUE)),
+            IoUringServerSocketChannel.class);
     }
 
     private static Resolved epoll() {

@@ -20,7 +20,10 @@ final class DecoderHarness {
     private DecoderHarness() {
     }
 
-    /** Feeds each piece as one read; returns one line per request, rejection, or unfinished request. */
+    /**
+     * Feeds each piece as one read; returns one line per request, rejection, or unfinished request. Each
+     * read is a buffer of exactly its length, so a decoder reading past what arrived throws.
+     */
     static List<String> run(ServerLimits limits, List<byte[]> pieces) {
         RequestDecoder decoder = new RequestDecoder(limits);
         RequestHead head = new RequestHead(limits);
@@ -29,7 +32,7 @@ final class DecoderHarness {
         ByteBuf cumulation = null;
         try {
             for (byte[] piece : pieces) {
-                ByteBuf read = ByteBufAllocator.DEFAULT.buffer(piece.length);
+                ByteBuf read = ByteBufAllocator.DEFAULT.buffer(piece.length, piece.length);
                 read.writeBytes(piece);
                 cumulation = cumulation == null ? read
                     : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ByteBufAllocator.DEFAULT, cumulation, read);
@@ -37,7 +40,7 @@ final class DecoderHarness {
                     return outcomes;
                 }
             }
-            if (decoder.inRequest(cumulation)) {
+            if (cumulation != null && decoder.inRequest(cumulation)) {
                 outcomes.add("incomplete " + decoder.state());
             }
             return outcomes;
@@ -53,7 +56,12 @@ final class DecoderHarness {
     private static boolean drain(RequestDecoder decoder, RequestHead head, Object owner, ByteBuf in,
                                  ServerLimits limits, List<String> outcomes) {
         while (true) {
-            switch (decoder.decode(in, head, owner)) {
+            int consumedBefore = in.readerIndex();
+            RequestDecoder.Event event = decoder.decode(in, head, owner);
+            if (in.readerIndex() < consumedBefore) { // past the end cannot happen: ByteBuf throws
+                throw new AssertionError("decoder moved back from " + consumedBefore + " to " + in.readerIndex());
+            }
+            switch (event) {
                 case NEED_MORE -> {
                     return false;
                 }

@@ -6,63 +6,121 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.ServerLimits;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
  * Properties of the decoder: it never throws, whatever the bytes and however they are split; and every
- * generated valid request decodes to exactly what was generated.
+ * generated valid request decodes to exactly what was generated. Inputs come from {@link SeededCases}
+ * with a fixed seed, so every run checks the same cases and a failure prints the input.
  */
 class RequestDecoderPropertyTest {
     private static final ServerLimits LIMITS = ServerLimits.DEFAULTS;
+    private static final long SEED = 20261130L;
+    private static final String OUTCOME = "(?s)(request|rejected|incomplete) .*";
+    /** Bytes that steer the decoder into its interesting states more often than uniform bytes do. */
+    private static final byte[] HTTP_BYTES = "GET /?%:; \t\r\n\r\nHTTP/1.1Host0a9fF-chunkedContent-Length\0\u007f"
+        .getBytes(StandardCharsets.ISO_8859_1);
+    private static final List<Method> METHODS = List.of(Method.GET, Method.POST, Method.PUT, Method.DELETE, Method.PATCH);
+    private static final List<String> FRAMING_FIELDS = List.of("host", "content-length", "transfer-encoding",
+        "connection", "expect");
 
-    @Property(tries = 2000, seed = "20261130")
-    void neverThrowsOnArbitraryBytes(@ForAll @Size(max = 600) byte[] bytes, @ForAll @IntRange(min = 1, max = 64) int readSize) {
-        List<String> outcomes = DecoderHarness.run(LIMITS, split(bytes, readSize));
-        assertThat(outcomes).allSatisfy(o -> assertThat(o).matches("(?s)(request|rejected|incomplete) .*"));
+    @Test
+    void neverThrowsOnArbitraryBytes() {
+        SeededCases.check(SEED, 2000, random -> new Split(arbitraryBytes(random), readSize(random)), Split::toString,
+            split -> assertThat(DecoderHarness.run(LIMITS, split.pieces())).allSatisfy(o -> assertThat(o).matches(OUTCOME)));
     }
 
-    @Property(tries = 2000, seed = "20261130")
-    void neverThrowsOnMutatedValidRequests(@ForAll("validRequests") GeneratedRequest request,
-                                           @ForAll @IntRange(min = 0, max = 10_000) int position,
-                                           @ForAll byte replacement, @ForAll @IntRange(min = 1, max = 64) int readSize) {
-        byte[] bytes = request.encode();
-        bytes[position % bytes.length] = replacement;
-        List<String> outcomes = DecoderHarness.run(LIMITS, split(bytes, readSize));
-        assertThat(outcomes).allSatisfy(o -> assertThat(o).matches("(?s)(request|rejected|incomplete) .*"));
+    @Test
+    void neverThrowsOnMutatedValidRequests() {
+        SeededCases.check(SEED, 2000, random -> {
+            byte[] bytes = validRequest(random).encode();
+            bytes[random.nextInt(bytes.length)] = (byte) random.nextInt(256);
+            return new Split(bytes, readSize(random));
+        }, Split::toString,
+            split -> assertThat(DecoderHarness.run(LIMITS, split.pieces())).allSatisfy(o -> assertThat(o).matches(OUTCOME)));
     }
 
-    @Property(tries = 1000, seed = "20261130")
-    void decodesEveryGeneratedValidRequestToWhatWasGenerated(@ForAll("validRequests") GeneratedRequest request,
-                                                            @ForAll @IntRange(min = 1, max = 64) int readSize) {
-        byte[] bytes = request.encode();
-        assertThat(DecoderHarness.run(LIMITS, split(bytes, readSize))).containsExactly(request.expectedOutcome());
+    @Test
+    void decodesEveryGeneratedValidRequestToWhatWasGenerated() {
+        record Case(GeneratedRequest request, int readSize) {
+        }
+        SeededCases.check(SEED, 1000, random -> new Case(validRequest(random), readSize(random)),
+            c -> c.request() + "\nread size " + c.readSize(),
+            c -> assertThat(DecoderHarness.run(LIMITS, new Split(c.request().encode(), c.readSize()).pieces()))
+                .containsExactly(c.request().expectedOutcome()));
     }
 
-    @Provide
-    Arbitrary<GeneratedRequest> validRequests() {
-        Arbitrary<Method> methods = Arbitraries.of(Method.GET, Method.POST, Method.PUT, Method.DELETE, Method.PATCH);
-        Arbitrary<String> segments = Arbitraries.strings().withChars("abcXYZ019-._~!$&'()*+,;=:@").ofMinLength(1).ofMaxLength(12);
-        Arbitrary<String> paths = segments.list().ofMinSize(0).ofMaxSize(4).map(s -> "/" + String.join("/", s));
-        Arbitrary<String> queries = Arbitraries.strings().withChars("abc=&?/%20").ofMaxLength(16)
-            .filter(q -> !q.contains("%") || q.matches("([^%]|%20)*")).injectNull(0.5);
-        Arbitrary<String> names = Arbitraries.strings().withChars("abcdefXYZ-0123!#").ofMinLength(1).ofMaxLength(10)
-            .filter(n -> !List.of("host", "content-length", "transfer-encoding", "connection", "expect")
-                .contains(n.toLowerCase()));
-        Arbitrary<String> values = Arbitraries.strings().withChars("abc XYZ\t0123;=,\"/").ofMaxLength(20);
-        Arbitrary<List<String[]>> fields = Combinators.combine(names, values).as((n, v) -> new String[] {n, v})
-            .list().ofMaxSize(8);
-        Arbitrary<byte[]> bodies = Arbitraries.bytes().array(byte[].class).ofMaxSize(300);
-        return Combinators.combine(methods, paths, queries, fields, bodies, Arbitraries.of(false, true))
-            .as(GeneratedRequest::new);
+    /** Up to 600 bytes: half the time uniform, half the time drawn from {@link #HTTP_BYTES}. */
+    private static byte[] arbitraryBytes(Random random) {
+        byte[] bytes = new byte[random.nextInt(601)];
+        if (random.nextBoolean()) {
+            random.nextBytes(bytes);
+        } else {
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = HTTP_BYTES[random.nextInt(HTTP_BYTES.length)];
+            }
+        }
+        return bytes;
+    }
+
+    private static int readSize(Random random) {
+        return 1 + random.nextInt(64);
+    }
+
+    private static GeneratedRequest validRequest(Random random) {
+        Method method = METHODS.get(random.nextInt(METHODS.size()));
+        List<String> segments = new ArrayList<>();
+        for (int n = random.nextInt(5); n > 0; n--) {
+            segments.add(string(random, "abcXYZ019-._~!$&'()*+,;=:@", 1, 12));
+        }
+        String query = null;
+        if (random.nextBoolean()) {
+            do {
+                query = string(random, "abc=&?/%20", 0, 16);
+            } while (!query.matches("([^%]|%20)*"));
+        }
+        List<String[]> fields = new ArrayList<>();
+        for (int n = random.nextInt(9); n > 0; n--) {
+            String name;
+            do {
+                name = string(random, "abcdefXYZ-0123!#", 1, 10);
+            } while (FRAMING_FIELDS.contains(name.toLowerCase(java.util.Locale.ROOT)));
+            fields.add(new String[] {name, string(random, "abc XYZ\t0123;=,\"/", 0, 20)});
+        }
+        byte[] body = new byte[random.nextInt(301)];
+        random.nextBytes(body);
+        return new GeneratedRequest(method, "/" + String.join("/", segments), query, fields, body, random.nextBoolean());
+    }
+
+    private static String string(Random random, String alphabet, int minLength, int maxLength) {
+        char[] chars = new char[minLength + random.nextInt(maxLength - minLength + 1)];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = alphabet.charAt(random.nextInt(alphabet.length()));
+        }
+        return new String(chars);
+    }
+
+    /** Bytes fed to the decoder in reads of {@code readSize} (the last one shorter). */
+    record Split(byte[] bytes, int readSize) {
+        List<byte[]> pieces() {
+            if (bytes.length == 0) {
+                return List.of(bytes);
+            }
+            List<byte[]> pieces = new ArrayList<>();
+            for (int i = 0; i < bytes.length; i += readSize) {
+                pieces.add(Arrays.copyOfRange(bytes, i, Math.min(bytes.length, i + readSize)));
+            }
+            return pieces;
+        }
+
+        @Override
+        public String toString() {
+            return DecoderHarness.escape(bytes) + "\nread size " + readSize;
+        }
     }
 
     record GeneratedRequest(Method method, String path, String query, List<String[]> fields, byte[] body, boolean chunked) {
@@ -99,18 +157,7 @@ class RequestDecoderPropertyTest {
 
         @Override
         public String toString() {
-            return new String(encode(), StandardCharsets.ISO_8859_1);
+            return DecoderHarness.escape(encode());
         }
-    }
-
-    private static List<byte[]> split(byte[] bytes, int readSize) {
-        if (bytes.length == 0) {
-            return List.of(bytes);
-        }
-        List<byte[]> pieces = new java.util.ArrayList<>();
-        for (int i = 0; i < bytes.length; i += readSize) {
-            pieces.add(Arrays.copyOfRange(bytes, i, Math.min(bytes.length, i + readSize)));
-        }
-        return pieces;
     }
 }

@@ -60,6 +60,16 @@ public final class RawHttpClient implements AutoCloseable {
         }
     }
 
+    /** Half-closes: sends FIN (SHUT_WR) after what was sent, and can still read what the server answers. */
+    public RawHttpClient shutdownOutput() {
+        try {
+            socket.shutdownOutput();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads one response to a request that was not HEAD. */
     public RawResponse read() {
         return read(false);
