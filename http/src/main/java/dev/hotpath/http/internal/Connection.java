@@ -8,6 +8,7 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -356,7 +357,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
                 pauseReading();
             }
         } else if (closeNow) {
-            closeNow();
+            // Bytes of earlier batches may still wait in the channel's outbound buffer (a large answer
+            // to a client that half-closed): close behind them, not over them.
+            closed = true;
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
         }
     }
 
