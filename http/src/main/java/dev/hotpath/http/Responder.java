@@ -24,4 +24,16 @@ public interface Responder {
      * @throws IllegalStateException when this request was already answered
      */
     void redirect(int status, HeaderArena arena, long location);
+
+    /**
+     * Answers later instead: returns the request's response slot, to complete from any thread exactly
+     * as an {@link AsyncHandler}'s, for a handler that answers most requests at once and a few only
+     * after a lookup it must not block on (a cache miss). Responses still leave in request order. Like
+     * any async request it counts toward the server's in-flight limit: when that is full, the engine
+     * answers {@code 503} with {@code Retry-After} itself and this returns null, and the handler just
+     * returns without starting the lookup.
+     *
+     * @throws IllegalStateException when this request was already answered
+     */
+    Deferred defer();
 }

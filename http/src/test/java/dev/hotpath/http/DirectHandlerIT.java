@@ -85,4 +85,42 @@ class DirectHandlerIT {
             assertThat(client.read().bodyText()).isEqualTo("2");
         }
     }
+
+    @Test
+    void aDeferredDirectAnswerLeavesInItsTurnWhenCompletedFromAnotherThread() throws Exception {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /maybe/now-1 HTTP/1.1\r\nHost: h\r\n\r\nGET /maybe/2 HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /seen/3 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("now-1");
+            assertThat(server.nextEvent()).isEqualTo("parked 2");
+            assertThat(server.nextEvent()).isEqualTo("seen 3");
+            Thread completer = Thread.ofPlatform().start(() -> server.complete("2"));
+            completer.join();
+            assertThat(client.read().bodyText()).isEqualTo("slow 2");
+            assertThat(client.read().bodyText()).isEqualTo("3");
+        }
+    }
+
+    @Test
+    void aHandlerThatThrowsAfterDeferringIsAnswered500AndTheConnectionGoesOn() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /direct/defer-then-throw HTTP/1.1\r\nHost: h\r\n\r\nGET /ping HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(client.read().status()).isEqualTo(500);
+            assertThat(client.read().bodyText()).isEqualTo("pong");
+        }
+    }
+
+    @Test
+    void deferringBeyondTheInFlightLimitIsAnswered503WithRetryAfterByTheEngine() throws Exception {
+        try (TestServer limited = new TestServer(limits -> limits.withMaxInFlight(1));
+             RawHttpClient client = RawHttpClient.connect(limited.port())) {
+            client.send("GET /maybe/1 HTTP/1.1\r\nHost: h\r\n\r\nGET /maybe/2 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(limited.nextEvent()).isEqualTo("parked 1");
+            limited.complete("1");
+            assertThat(client.read().bodyText()).isEqualTo("slow 1");
+            RawResponse refused = client.read();
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.header("Retry-After")).isEqualTo("1");
+        }
+    }
 }

@@ -16,7 +16,9 @@ import java.util.function.UnaryOperator;
  * A server on 127.0.0.1:0 with routes that let socket tests steer timing without sleeping:
  * {@code /slow/{id}} parks its {@link Deferred} until the test completes it, {@code /seen/{n}} reports
  * each request it handled, {@code /to/{n}} redirects to the n-th value added to {@link #locations}
- * straight from the arena, {@code /zeros/{n}} answers n zero bytes, and the clock is a {@link MutableClock}.
+ * straight from the arena, {@code /zeros/{n}} answers n zero bytes, {@code /maybe/{id}} is a direct
+ * handler that answers {@code now-...} ids at once and defers (parks) the others, and the clock is a
+ * {@link MutableClock}.
  */
 final class TestServer implements AutoCloseable {
     static final Response PONG = Response.text(200, "pong");
@@ -61,6 +63,22 @@ final class TestServer implements AutoCloseable {
                 responder.redirect(302, locations, locationHandles.get(Integer.parseInt(request.pathParam(0)))))
             .route(Method.HEAD, "/to/{n}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
                 responder.redirect(301, locations, locationHandles.get(Integer.parseInt(request.pathParam(0)))))
+            .route(Method.GET, "/maybe/{id}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                String id = request.pathParam(0);
+                if (id.startsWith("now")) {
+                    responder.send(Response.text(200, id));
+                    return;
+                }
+                Deferred later = responder.defer();
+                if (later != null) {
+                    parked.put(id, later);
+                    events.add("parked " + id);
+                }
+            })
+            .route(Method.GET, "/direct/defer-then-throw", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                responder.defer();
+                throw new IllegalStateException("boom after deferring");
+            })
             .route(Method.GET, "/direct/silent", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> { })
             .route(Method.GET, "/direct/throws", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
                 throw new IllegalStateException("boom");

@@ -256,6 +256,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "handler failed for " + head.method() + " " + head.path(), e);
             failed = true;
+            if (responder.deferred() != null) {
+                responder.deferred().completeIfOpen(INTERNAL_ERROR);
+            }
         }
         if (!responder.finish()) {
             if (!failed) {
@@ -270,13 +273,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     }
 
     private void callAsync(AsyncHandler handler, RequestHead head, int flags) {
-        if (!server.tryAdmitAsync()) {
-            loop.counters.count(LoopCounters.Event.OVERLOADED);
-            respond(OVERLOADED, flags);
+        PendingResponse slot = admitAsync(flags);
+        if (slot == null) {
             return;
         }
-        PendingResponse slot = new PendingResponse(this, flags);
-        enqueue(slot);
         try {
             handler.handle(head, slot);
         } catch (RuntimeException e) {
@@ -284,6 +284,22 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
             slot.completeIfOpen(INTERNAL_ERROR);
         }
+    }
+
+    /**
+     * The response slot of an async answer (an {@link AsyncHandler}'s, or a direct handler's
+     * {@link DirectResponder#defer()}), queued in request order, when the server's in-flight limit
+     * admits one; otherwise answers 503 with {@code Retry-After} and returns null.
+     */
+    PendingResponse admitAsync(int flags) {
+        if (!server.tryAdmitAsync()) {
+            loop.counters.count(LoopCounters.Event.OVERLOADED);
+            respond(OVERLOADED, flags);
+            return null;
+        }
+        PendingResponse slot = new PendingResponse(this, flags);
+        enqueue(slot);
+        return slot;
     }
 
     /** Sends now when nothing is owed before it, else queues behind what is. */

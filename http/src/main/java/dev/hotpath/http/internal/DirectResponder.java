@@ -1,5 +1,6 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
@@ -13,17 +14,24 @@ final class DirectResponder implements Responder {
     private Connection connection;
     private int flags;
     private boolean answered;
+    private PendingResponse deferred;
 
     void begin(Connection connection, int flags) {
         this.connection = connection;
         this.flags = flags;
         this.answered = false;
+        this.deferred = null;
     }
 
-    /** Ends the call; whether the handler answered. */
+    /** Ends the call; whether the handler answered (deferring counts). */
     boolean finish() {
         connection = null;
         return answered;
+    }
+
+    /** The slot {@link #defer()} handed out during this call, or null; for answering a handler that threw. */
+    PendingResponse deferred() {
+        return deferred;
     }
 
     @Override
@@ -37,6 +45,12 @@ final class DirectResponder implements Responder {
             throw new IllegalArgumentException("not a redirect status: " + status);
         }
         claim().respondRedirect(status, arena, location, flags);
+    }
+
+    @Override
+    public Deferred defer() {
+        deferred = claim().admitAsync(flags);
+        return deferred;
     }
 
     private Connection claim() {
