@@ -71,9 +71,13 @@ final class SqliteLinkWrites implements TransactionListener {
         @Override
         public void apply(Transaction transaction) throws SQLException {
             PreparedStatement insert = transaction.statement(INSERT);
+            // The ids are taken only once every row is in: a row that throws rolls this write back to
+            // its savepoint, and the writer's next id must go back with it, or the next write would
+            // store a gap that publish refuses and a restart reads as corruption.
+            int next = nextId;
             for (int i = 0; i < links.size(); i++) {
                 NewLink link = links.get(i);
-                insert.setInt(1, nextId);
+                insert.setInt(1, next);
                 insert.setString(2, link.name());
                 insert.setString(3, link.url());
                 insert.setLong(4, link.createdAt());
@@ -84,8 +88,9 @@ final class SqliteLinkWrites implements TransactionListener {
                 }
                 insert.setInt(6, link.isProtected() ? 1 : 0);
                 insert.executeUpdate();
-                ids[i] = nextId++;
+                ids[i] = next++;
             }
+            nextId = next;
         }
 
         @Override

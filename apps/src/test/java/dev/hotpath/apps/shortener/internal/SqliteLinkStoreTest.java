@@ -60,6 +60,23 @@ class SqliteLinkStoreTest {
     }
 
     @Test
+    void aBulkWhoseSecondLinkFailsTakesNoIdSoTheNextCreateIsPublishedAndStored() throws Exception {
+        open("scrambled");
+        assertThat(create(link("https://a.example/", "same"))).containsExactly(0);
+        CompletableFuture<int[]> bulk = new CompletableFuture<>();
+        assertThat(store.create(List.of(link("https://b.example/", null), link("https://c.example/", "same")),
+            outcome(bulk))).isTrue();
+        assertThat(bulk).failsWithin(SAFETY_SECONDS, TimeUnit.SECONDS);
+
+        assertThat(create(link("https://d.example/", null))).containsExactly(1);
+        assertThat(store.table().longUrl(1)).isEqualTo("https://d.example/");
+        store.close();
+        open("scrambled");
+        assertThat(store.table().size()).as("the store reopens with contiguous ids").isEqualTo(2);
+        assertThat(store.table().longUrl(1)).isEqualTo("https://d.example/");
+    }
+
+    @Test
     void aDeleteTellsWhetherItWasTheOneThatDeleted() throws Exception {
         open("sequential");
         create(link("https://a.example/", null));
