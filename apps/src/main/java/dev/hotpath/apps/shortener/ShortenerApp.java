@@ -46,10 +46,15 @@ public final class ShortenerApp implements App {
         boolean firstStart = ApiKeys.list(config.dataDir()).isEmpty();
         this.service = new ShortenerService(config, SqliteLinkStore.open(new SqliteLinkStore.Settings(config.dataDir(),
             config.durability(), config.codes(), config.maxLinks(), config.maxBatch())));
-        this.createdKeyFile = firstStart
-            ? ApiKeys.writeSecretFile(config.dataDir(), ApiKeys.create(config.dataDir(), config.clock()).secret())
-            : null;
-        service.keysChanged();
+        try {
+            this.createdKeyFile = firstStart
+                ? ApiKeys.writeSecretFile(config.dataDir(), ApiKeys.create(config.dataDir(), config.clock()).secret())
+                : null;
+            service.keysChanged();
+        } catch (RuntimeException e) {
+            service.close(); // the store is open: release its writer thread and the data directory
+            throw e;
+        }
         this.collector = new ShortenerMetrics(service);
         metrics.register(collector);
         this.visitFlusher = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
@@ -113,12 +118,6 @@ public final class ShortenerApp implements App {
             boolean ok = token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.ISO_8859_1), expected);
             return ok ? endpoint.handle(request) : unauthorized;
         };
-    }
-
-    /** True until {@link #beginDrain()}. */
-    @Override
-    public boolean ready() {
-        return service.ready();
     }
 
     /** {@code /ready} answers 503 from now on; call when the server starts draining. */

@@ -26,6 +26,7 @@ import java.util.List;
  * with; a start with the other scheme is refused, since every code would change.
  */
 public final class SqliteLinkStore implements LinkStore {
+    private static final System.Logger LOG = System.getLogger(SqliteLinkStore.class.getName());
     static final String DATABASE = "links.db";
     /** Writes waiting at most: above it creates answer 503 rather than wait. */
     private static final int QUEUE_CAPACITY = 64 * 1024;
@@ -49,8 +50,11 @@ public final class SqliteLinkStore implements LinkStore {
     private final DataDirLock lock;
     private final SqliteLinkWrites writes;
     private final GroupCommitWriter writer;
+    private final Durability durability;
 
-    private SqliteLinkStore(LinkTable table, byte[] secret, DataDirLock lock, Connection db, int maxBatch) {
+    private SqliteLinkStore(LinkTable table, byte[] secret, DataDirLock lock, Connection db, Durability durability,
+                            int maxBatch) {
+        this.durability = durability;
         this.table = table;
         this.secret = secret;
         this.lock = lock;
@@ -71,9 +75,10 @@ public final class SqliteLinkStore implements LinkStore {
      */
     public static SqliteLinkStore open(Settings settings) {
         DataDirLock lock = DataDirLock.acquire(settings.dataDir());
+        Connection db = null;
         try {
             LinkTable table = new LinkTable(settings.maxLinks());
-            Connection db = SqliteDatabase.openForWriting(settings.dataDir().resolve(DATABASE), settings.durability());
+            db = SqliteDatabase.openForWriting(settings.dataDir().resolve(DATABASE), settings.durability());
             try (Statement s = db.createStatement()) {
                 for (String statement : SCHEMA.split(";")) {
                     if (!statement.isBlank()) {
@@ -96,13 +101,26 @@ public final class SqliteLinkStore implements LinkStore {
             db.commit();
             SqliteLinkLoader.load(db, table, settings.maxLinks());
             SqliteLinkLoader.replayVisits(db, table);
-            return new SqliteLinkStore(table, secret, lock, db, settings.maxBatch());
+            return new SqliteLinkStore(table, secret, lock, db, settings.durability(), settings.maxBatch());
         } catch (SQLException e) {
-            lock.close();
+            release(db, lock);
             throw new IllegalStateException("cannot open the store in " + settings.dataDir() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            lock.close();
+            release(db, lock);
             throw e;
+        }
+    }
+
+    /** After a refused open: the connection (its read transaction would hold back checkpoints), then the lock. */
+    private static void release(Connection db, DataDirLock lock) {
+        try {
+            if (db != null) {
+                db.close();
+            }
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing the refused store's connection failed", e);
+        } finally {
+            lock.close();
         }
     }
 
@@ -128,7 +146,11 @@ public final class SqliteLinkStore implements LinkStore {
 
     @Override
     public void flushVisits() {
-        writer.offer(writes.appendVisits());
+        if (durability.persistent()) {
+            writer.offer(writes.appendVisits());
+        } else {
+            table.drainChangedVisits((id, visits) -> { }); // nothing outlives the process: keep no log
+        }
     }
 
     @Override

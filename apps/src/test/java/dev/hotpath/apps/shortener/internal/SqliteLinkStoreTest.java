@@ -77,6 +77,17 @@ class SqliteLinkStoreTest {
     }
 
     @Test
+    void withoutDurabilityAVisitFlushWritesNothingSoMemoryDoesNotGrowWithVisits() throws Exception {
+        store = SqliteLinkStore.open(new SqliteLinkStore.Settings(dir, Durability.NONE, "scrambled", 100, 256));
+        create(link("https://a.example/", null));
+        store.table().countVisit(0);
+        store.flushVisits();
+        create(link("https://b.example/", null)); // the writer is FIFO: a flush offered before it is done
+        assertThat(store.writerStats().committed()).as("the two creates, and no visit-log row").isEqualTo(2);
+        assertThat(store.table().visits(0)).isEqualTo(1);
+    }
+
+    @Test
     void aDeleteTellsWhetherItWasTheOneThatDeleted() throws Exception {
         open("sequential");
         create(link("https://a.example/", null));
