@@ -8,8 +8,8 @@ import dev.hotpath.http.Routes;
  * walks it through the same three steps whatever the app:
  *
  * <ol>
- *   <li>{@link #beginDrain()}: readiness turns false ({@code /ready} answers 503 where the app has
- *       one) so a balancer stops sending, while requests keep being answered;</li>
+ *   <li>{@link #beginDrain()}: the app's readiness turns false ({@code /ready} answers 503 where its
+ *       contract has one) so a balancer stops sending, while requests keep being answered;</li>
  *   <li>the engine stops accepting and finishes the requests in flight;</li>
  *   <li>{@link #close()}: the app commits what its writer still holds and releases its files.</li>
  * </ol>
@@ -21,10 +21,10 @@ public interface App extends AutoCloseable {
     /** The routes the engine serves; called once, before the server starts. */
     Routes routes();
 
-    /** Whether the app takes traffic: true from open until {@link #beginDrain()}. */
-    boolean ready();
-
-    /** Readiness false from now on; requests in flight and new ones are still answered. */
+    /**
+     * Readiness false from now on, where the app has a readiness endpoint; requests in flight and new
+     * ones are still answered.
+     */
     void beginDrain();
 
     /** Commits what is queued and releases the app's resources; call after the server has drained. */

@@ -59,7 +59,6 @@ public final class SocialApp implements App {
     private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<PostReads> reads;
     private final long startedAt;
-    private volatile boolean draining;
 
     private SocialApp(SocialConfig config, Connection writeConnection) {
         this.config = config;
@@ -361,14 +360,9 @@ public final class SocialApp implements App {
         }
     }
 
-    @Override
-    public boolean ready() {
-        return !draining;
-    }
-
+    /** Nothing to do: the challenge's API has no readiness endpoint, and writes drain at {@link #close()}. */
     @Override
     public void beginDrain() {
-        draining = true;
     }
 
     /** Commits what is queued, then closes the writer and every read connection. */

@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The users app, first part: the engine-comparison endpoints. {@code GET /ping} is scenario S1 of the
  * HTTP benchmark suite (the cheapest possible answer, one constant response, no allocation);
- * {@code POST /echo} returns the body with the content type it came with. It holds no state, so
- * draining and closing have nothing to do beyond turning readiness off.
+ * {@code POST /echo} returns the body with the content type it came with. It holds no state and has
+ * no readiness endpoint, so draining and closing have nothing to do.
  */
 public final class UsersApp implements App {
     /** The echo body limit. */
@@ -22,7 +22,6 @@ public final class UsersApp implements App {
     private static final Response PONG = Response.of(200, "text/plain", "pong".getBytes(StandardCharsets.US_ASCII));
 
     private final PrometheusRegistry metrics;
-    private volatile boolean draining;
 
     public UsersApp(PrometheusRegistry metrics) {
         this.metrics = metrics;
@@ -38,18 +37,11 @@ public final class UsersApp implements App {
     }
 
     @Override
-    public boolean ready() {
-        return !draining;
-    }
-
-    @Override
     public void beginDrain() {
-        draining = true;
     }
 
     @Override
     public void close() {
-        draining = true;
     }
 
     private static Response echo(Request request) {

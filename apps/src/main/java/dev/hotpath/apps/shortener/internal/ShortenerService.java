@@ -57,11 +57,6 @@ public final class ShortenerService implements AutoCloseable {
         keys.reload();
     }
 
-    /** True until {@link #beginDrain()}. */
-    public boolean ready() {
-        return !draining;
-    }
-
     /** From now on {@code /ready} answers 503. */
     public void beginDrain() {
         draining = true;
