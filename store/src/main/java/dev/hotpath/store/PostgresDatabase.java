@@ -82,8 +82,9 @@ public final class PostgresDatabase implements AutoCloseable {
     }
 
     /**
-     * Whether the database answers a query now, for a health check. Waits at most the connect timeout
-     * for a pooled connection, then as long again for the answer.
+     * Whether the database answers a query now, through the read pool, for a health check. Waits at
+     * most the connect timeout for a pooled connection, then as long again for the answer. After an
+     * outage it turns true once the pool has reopened a connection, which it retries in the background.
      */
     public boolean reachable() {
         try (Connection db = reads.getConnection()) {

@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class MigrationsIT {
@@ -27,6 +30,17 @@ class MigrationsIT {
                     assertThat(result.getInt(1)).isEqualTo(2);
                 }
             }
+        }
+    }
+
+    @Test
+    void instancesStartingTogetherApplyEachMigrationOnce() throws Exception {
+        try (PostgresDatabase database = databaseNamed("migrations_together");
+             ExecutorService instances = Executors.newFixedThreadPool(2)) {
+            Future<Integer> first = instances.submit(() -> Migrations.apply(database.reads(), CURRENT));
+            Future<Integer> second = instances.submit(() -> Migrations.apply(database.reads(), CURRENT));
+
+            assertThat(first.get() + second.get()).isEqualTo(2);
         }
     }
 

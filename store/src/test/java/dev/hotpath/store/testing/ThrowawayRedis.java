@@ -115,7 +115,6 @@ public final class ThrowawayRedis implements AutoCloseable {
     @Override
     public void close() {
         if (process != null) {
-            ServerProcesses.signal(process.pid(), "CONT"); // a paused process ends only once continued
             kill();
         }
         ServerProcesses.deleteRecursively(dir);
