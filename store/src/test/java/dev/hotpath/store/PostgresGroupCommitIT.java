@@ -24,7 +24,7 @@ class PostgresGroupCommitIT {
     private static final Duration OUTCOME_DEADLINE = Duration.ofSeconds(30);
 
     @Test
-    void commitsAQueuedBatchInOneTransactionAndIsolatesAFailingWrite() throws Exception {
+    void commitsQueuedWritesAndRollsBackAFailingOneAlone() throws Exception {
         ThrowawayPostgres server = ThrowawayPostgres.shared();
         PostgresConfig config = PostgresConfig.parse(server.createDatabase("group_commit_batch"), name -> null);
         try (PostgresDatabase database = new PostgresDatabase(config)) {
