@@ -16,16 +16,34 @@ import java.util.Map;
  * <p>The batch first runs without savepoints. If a write throws, the whole transaction is rolled back
  * and the batch is retried with a savepoint around each write, so the failing write is rolled back
  * alone and its neighbours commit. A failed commit fails every write of the batch.
+ *
+ * <p>With a {@link ConnectionSource} the connection is replaceable: after a failed batch it is checked
+ * ({@link Connection#isValid}, a round trip, paid only after a failure), and a broken one is closed
+ * and reopened before the next batch. A fixed connection (SQLite, a file that cannot go away) is never
+ * checked nor replaced.
  */
 final class BatchTransaction implements Transaction, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BatchTransaction.class.getName());
+    /** How long the check of a connection after a failed batch may wait for the server. */
+    static final int VALIDITY_TIMEOUT_SECONDS = 2;
 
-    private final Connection db;
+    /** Opens a replacement for a broken connection; null when the connection is fixed. */
+    private final ConnectionSource source;
     private final TransactionListener listener;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    /** Null from a broken connection's close until the next batch opens one. */
+    private Connection db;
 
+    /** On a fixed connection, never replaced. */
     BatchTransaction(Connection db, TransactionListener listener) {
+        this.source = null;
         this.db = db;
+        this.listener = listener;
+    }
+
+    /** On connections from {@code source}, the first opened by the first batch. */
+    BatchTransaction(ConnectionSource source, TransactionListener listener) {
+        this.source = source;
         this.listener = listener;
     }
 
@@ -45,6 +63,14 @@ final class BatchTransaction implements Transaction, AutoCloseable {
      */
     Exception[] run(List<Write> batch) {
         Exception[] outcome = new Exception[batch.size()];
+        if (db == null) {
+            try {
+                db = source.open();
+            } catch (SQLException | RuntimeException e) {
+                Arrays.fill(outcome, e); // the server is still away: fail fast, try again next batch
+                return outcome;
+            }
+        }
         listener.begun();
         try {
             if (!applyAll(batch)) {
@@ -54,8 +80,25 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             Arrays.fill(outcome, e);
+            dropIfBroken();
         }
         return outcome;
+    }
+
+    /** After a failed batch: closes a replaceable connection that no longer answers, for the next batch to reopen. */
+    private void dropIfBroken() {
+        if (source == null) {
+            return;
+        }
+        try {
+            if (db.isValid(VALIDITY_TIMEOUT_SECONDS)) {
+                return;
+            }
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "checking the write connection failed", e);
+        }
+        LOG.log(System.Logger.Level.WARNING, "the write connection broke; the next batch opens a new one");
+        close();
     }
 
     /** The fast path: every write in the transaction, no savepoints. False (rolled back) if one threw. */
@@ -97,17 +140,22 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         }
     }
 
-    /** Closes every prepared statement, then the connection. */
+    /** Closes every prepared statement, then the connection, if one is open. */
     @Override
     public void close() {
+        if (db == null) {
+            return;
+        }
         try {
             for (PreparedStatement statement : statements.values()) {
                 statement.close();
             }
-            statements.clear();
             db.close();
         } catch (SQLException e) {
             LOG.log(System.Logger.Level.WARNING, "closing the write connection failed", e);
+        } finally {
+            statements.clear();
+            db = null;
         }
     }
 }

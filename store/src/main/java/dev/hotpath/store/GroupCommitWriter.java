@@ -28,6 +28,12 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Backpressure: the queue is bounded; {@link #offer} returns false when it is full, and the caller
  * answers 503. Nothing waits without bound.
  *
+ * <p>Reconnection: a writer built on a {@link ConnectionSource} (PostgreSQL) survives its server going
+ * away. A batch that fails on a broken connection closes it; each later batch first opens a new one,
+ * so while the server is down every batch fails at once with the connect error (no queueing, no
+ * retry loop), and the first batch after it is back commits. A writer on a fixed {@link Connection}
+ * (SQLite) keeps it for life.
+ *
  * <p>Every write {@link #offer} accepted gets exactly one outcome, also when {@link #close()} runs
  * meanwhile: the thread ends only when the queue is empty and no offer is between its check of
  * {@code closing} and its enqueue.
@@ -59,7 +65,19 @@ public final class GroupCommitWriter implements AutoCloseable {
      *     owned (and closed) by the writer from now on
      */
     public GroupCommitWriter(Connection db, GroupCommitConfig config) {
-        this.transaction = new BatchTransaction(db, config.listener());
+        this(new BatchTransaction(db, config.listener()), config);
+    }
+
+    /**
+     * Starts the writer thread on connections from {@code connections}, opened by the first batch and
+     * again after one broke (see Reconnection above); the writer closes the one it holds on close.
+     */
+    public GroupCommitWriter(ConnectionSource connections, GroupCommitConfig config) {
+        this(new BatchTransaction(connections, config.listener()), config);
+    }
+
+    private GroupCommitWriter(BatchTransaction transaction, GroupCommitConfig config) {
+        this.transaction = transaction;
         this.queue = new ArrayBlockingQueue<>(config.queueCapacity());
         this.maxBatch = config.maxBatch();
         this.intervalNanos = config.commitInterval().toNanos();

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -189,6 +190,57 @@ class GroupCommitWriterTest {
         assertThat(exists(1)).as("nothing reached the test's file database").isFalse();
     }
 
+    @Test
+    void reopensAConnectionFromItsSourceAfterABatchBrokeTheOneItHad() throws Exception {
+        List<Connection> opened = new CopyOnWriteArrayList<>();
+        try (GroupCommitWriter reopening = new GroupCommitWriter(() -> {
+            Connection db = SqliteDatabase.openForWriting(file, Durability.FULL);
+            opened.add(db);
+            return db;
+        }, GroupCommitConfig.named("reopening-writer"))) {
+            reopening.offer(new BreakConnection(1));
+            awaitEvents(1);
+            reopening.offer(new Insert(2, "b"));
+            awaitEvents(2);
+        }
+
+        assertThat(events).containsExactly("failed 1", "committed 2");
+        assertThat(opened).hasSize(2);
+        assertThat(opened.getFirst().isClosed()).isTrue();
+        assertThat(exists(2)).isTrue();
+    }
+
+    @Test
+    void failsABatchAtOnceWhileItsSourceCannotConnectAndCommitsTheNextOnceItCan() throws Exception {
+        AtomicBoolean serverUp = new AtomicBoolean();
+        try (GroupCommitWriter reopening = new GroupCommitWriter(() -> {
+            if (!serverUp.get()) {
+                throw new SQLException("connection refused");
+            }
+            return SqliteDatabase.openForWriting(file, Durability.FULL);
+        }, GroupCommitConfig.named("reopening-writer"))) {
+            reopening.offer(new Insert(1, "a"));
+            awaitEvents(1);
+            serverUp.set(true);
+            reopening.offer(new Insert(2, "b"));
+            awaitEvents(2);
+        }
+
+        assertThat(events).containsExactly("failed 1", "committed 2");
+        assertThat(exists(1)).isFalse();
+        assertThat(exists(2)).isTrue();
+    }
+
+    @Test
+    void keepsAFixedConnectionForLifeEvenWhenItBreaks() throws Exception {
+        writer.offer(new BreakConnection(1));
+        awaitEvents(1);
+        writer.offer(new Insert(2, "b"));
+        awaitEvents(2);
+
+        assertThat(events).containsExactly("failed 1", "failed 2");
+    }
+
     private void awaitEvents(int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
         synchronized (events) {
@@ -251,6 +303,19 @@ class GroupCommitWriterTest {
     }
 
     /** An insert that holds the writer inside the transaction until the test opens it. */
+    /** Closes the writer's connection under it, as a server restart would, and fails. */
+    private final class BreakConnection extends Insert {
+        BreakConnection(int id) {
+            super(id, "break");
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            transaction.statement(INSERT).getConnection().close();
+            throw new SQLException("connection lost");
+        }
+    }
+
     private final class Gate extends Insert {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch open = new CountDownLatch(1);

@@ -1,0 +1,64 @@
+package dev.hotpath.store;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.pattern.ValidatePattern;
+
+/**
+ * Brings a PostgreSQL schema up to date at start-up with Flyway: {@code V<n>__<what>.sql} files from
+ * classpath folders the app names (each app keeps its own, {@code db/migration/<app>}), applied in
+ * version order, each recorded in {@code flyway_schema_history}.
+ *
+ * <p>Several instances may start at once: Flyway holds a PostgreSQL advisory lock while it migrates,
+ * so one applies the migrations and the others wait, then find nothing to do.
+ *
+ * <p>Strict both ways: a location that does not exist fails (a typo would otherwise apply nothing),
+ * and a database migrated by a newer binary (a version this one does not have) is refused before
+ * anything runs, since old code on a new schema would write rows the new code misreads. Flyway's own
+ * default ignores such future versions; here none is ignored, so its validation refuses them too if
+ * another instance migrates between the check and the lock.
+ */
+public final class Migrations {
+    private Migrations() {
+    }
+
+    /**
+     * Applies the migrations of {@code locations} (classpath folders such as
+     * {@code db/migration/shortener}) that {@code db} lacks.
+     *
+     * @return how many ran; 0 when the schema was up to date
+     * @throws IllegalStateException when the schema is newer than the newest migration here
+     */
+    public static int apply(DataSource db, String... locations) {
+        if (locations.length == 0) {
+            throw new IllegalArgumentException("name at least one classpath folder of migrations");
+        }
+        Flyway flyway = Flyway.configure()
+            .dataSource(db)
+            .locations(Stream.of(locations).map(location -> "classpath:" + location).toArray(String[]::new))
+            .failOnMissingLocations(true)
+            .ignoreMigrationPatterns(new ValidatePattern[0])
+            .load();
+        refuseNewerSchema(flyway.info(), locations);
+        return flyway.migrate().migrationsExecuted;
+    }
+
+    private static void refuseNewerSchema(MigrationInfoService info, String[] locations) {
+        MigrationInfo[] applied = info.applied();
+        for (MigrationInfo migration : applied) {
+            if (migration.getState() == MigrationState.FUTURE_SUCCESS
+                || migration.getState() == MigrationState.FUTURE_FAILED) {
+                String newestHere = Arrays.stream(info.all()).filter(each -> each.getState().isResolved())
+                    .map(each -> each.getVersion().toString()).reduce((first, second) -> second).orElse("none");
+                throw new IllegalStateException("The database schema is at version "
+                    + applied[applied.length - 1].getVersion() + ", newer than the newest migration in "
+                    + String.join(", ", locations) + " (" + newestHere + "): run the release that migrated it.");
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.hotpath.store.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What the throwaway servers share: signals by PID, waiting for a process tree to end, polling a
+ * condition with a deadline, removing a temp dir. Every wait is bounded, so a wedged server fails the
+ * test with a message instead of hanging the build.
+ */
+final class ServerProcesses {
+    /** How long a server may take to start or to exit; generous for two busy shared cores. */
+    static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final long POLL_MILLIS = 20;
+
+    private ServerProcesses() {
+    }
+
+    /** A condition polled until it holds; may throw, which counts as not yet. */
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    /** Polls {@code condition} until it holds; false when {@code process} ended first. */
+    static boolean awaitWhileAlive(Process process, Condition condition, String what) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (condition.holds()) {
+                    return true;
+                }
+            } catch (Exception notYet) {
+                // not ready yet: poll again
+            }
+            if (!process.isAlive()) {
+                return false;
+            }
+            pause();
+        }
+        throw new IllegalStateException(what + " did not happen within " + DEADLINE);
+    }
+
+    /** Sends {@code signal} (a name such as {@code STOP}) to {@code pid} with kill(1). */
+    static void signal(long pid, String signal) {
+        run(List.of("kill", "-s", signal, Long.toString(pid)), Path.of("/"));
+    }
+
+    /**
+     * SIGKILLs {@code process} and waits until it and every process it had started have ended, so its
+     * ports, locks and shared memory are free when this returns.
+     */
+    static void killTree(Process process) {
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroyForcibly(); // SIGKILL
+        awaitExit(process.toHandle());
+        children.forEach(ServerProcesses::awaitExit);
+    }
+
+    /** Waits until {@code process} has ended. */
+    static void awaitExit(ProcessHandle process) {
+        try {
+            process.onExit().get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for process " + process.pid(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("process " + process.pid() + " did not exit within " + DEADLINE, e);
+        }
+    }
+
+    /** Runs a short command in {@code directory} to its end; its output goes to the test's stderr. */
+    static void run(List<String> command, Path directory) {
+        try {
+            Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            awaitExit(process.toHandle());
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " exited with " + process.exitValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command, e);
+        }
+    }
+
+    /** The last lines of a server's log, for the message of a failed start. */
+    static String logTail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path directory, IOException failure) throws IOException {
+                    Files.delete(directory);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + dir, e);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while polling", e);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+CREATE TABLE notes (id bigint PRIMARY KEY, body text NOT NULL);
