@@ -21,6 +21,12 @@ import java.util.Map;
  * ({@link Connection#isValid}, a round trip, paid only after a failure), and a broken one is closed
  * and reopened before the next batch. A fixed connection (SQLite, a file that cannot go away) is never
  * checked nor replaced.
+ *
+ * <p>A rollback that fails leaves the connection in a state nobody knows: SQLite may already have
+ * rolled back by itself (a full disk at commit), and sqlite-jdbc then never begins the next
+ * transaction, so every later statement would commit on its own while its write is answered as
+ * failed. Such a connection is never used again: a replaceable one is closed and reopened, a fixed one
+ * fails every later batch at once (fail closed; the process must be restarted).
  */
 final class BatchTransaction implements Transaction, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BatchTransaction.class.getName());
@@ -33,6 +39,8 @@ final class BatchTransaction implements Transaction, AutoCloseable {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     /** Null from a broken connection's close until the next batch opens one. */
     private Connection db;
+    /** Why a fixed connection may no longer be used, once a rollback on it failed; else null. */
+    private SQLException unusable;
 
     /** On a fixed connection, never replaced. */
     BatchTransaction(Connection db, TransactionListener listener) {
@@ -63,6 +71,10 @@ final class BatchTransaction implements Transaction, AutoCloseable {
      */
     Exception[] run(List<Write> batch) {
         Exception[] outcome = new Exception[batch.size()];
+        if (unusable != null) {
+            Arrays.fill(outcome, unusable);
+            return outcome;
+        }
         if (db == null) {
             try {
                 db = source.open();
@@ -78,11 +90,23 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             }
             db.commit();
         } catch (SQLException | RuntimeException e) {
-            rollbackQuietly();
             Arrays.fill(outcome, e);
-            dropIfBroken();
+            if (rolledBack()) {
+                dropIfBroken();
+            } else {
+                retire();
+            }
         }
         return outcome;
+    }
+
+    /** After a failed rollback: a replaceable connection is closed for the next batch to reopen; a fixed one is retired. */
+    private void retire() {
+        if (source == null) {
+            unusable = new SQLException("the write connection is unusable since a rollback on it failed: restart"
+                + " the server (the cause was logged)");
+        }
+        close();
     }
 
     /** After a failed batch: closes a replaceable connection that no longer answers, for the next batch to reopen. */
@@ -131,12 +155,15 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         }
     }
 
-    private void rollbackQuietly() {
+    /** Rolls the batch back, in memory and in the database; false when the database's rollback failed. */
+    private boolean rolledBack() {
         listener.rolledBack();
         try {
             db.rollback();
-        } catch (SQLException e) {
-            LOG.log(System.Logger.Level.WARNING, "rollback after a failed commit failed", e);
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "rollback after a failed batch failed; the write connection is retired", e);
+            return false;
         }
     }
 
@@ -146,15 +173,19 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         if (db == null) {
             return;
         }
-        try {
-            for (PreparedStatement statement : statements.values()) {
+        for (PreparedStatement statement : statements.values()) {
+            try {
                 statement.close();
+            } catch (SQLException e) {
+                LOG.log(System.Logger.Level.WARNING, "closing a prepared statement failed", e);
             }
+        }
+        statements.clear();
+        try {
             db.close();
         } catch (SQLException e) {
             LOG.log(System.Logger.Level.WARNING, "closing the write connection failed", e);
         } finally {
-            statements.clear();
             db = null;
         }
     }

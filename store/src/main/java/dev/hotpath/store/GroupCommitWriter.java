@@ -113,12 +113,18 @@ public final class GroupCommitWriter implements AutoCloseable {
     public void close() {
         closing = true;
         LockSupport.unpark(thread); // a batch waiting for its interval commits now
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        boolean interrupted = false;
+        while (thread.isAlive()) { // the connection is closed below: never while the thread may use it
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
         transaction.close();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void run() {

@@ -65,6 +65,48 @@ class GroupCommitWriterTest {
         assertThat(visibleAtAcknowledgement.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
     }
 
+    /**
+     * SQLite rolls a transaction back by itself when a commit fails on a full disk or an I/O error;
+     * sqlite-jdbc's rollback then fails and never begins the next transaction, so a writer that went
+     * on would store each later write on its own while answering it as failed.
+     */
+    @Test
+    void aConnectionWhoseRollbackFailedIsNeverWrittenToAgain() throws Exception {
+        Connection db = SqliteDatabase.openForWriting(dir.resolve("full.db"), Durability.FULL);
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        }
+        db.commit();
+        AtomicBoolean diskFull = new AtomicBoolean(true);
+        Connection failingOnce = (Connection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+            new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                if (method.getName().equals("commit") && diskFull.getAndSet(false)) {
+                    try (Statement s = db.createStatement()) {
+                        s.execute("ROLLBACK"); // what SQLite does itself on SQLITE_FULL at commit
+                    }
+                    throw new SQLException("[SQLITE_FULL] database or disk is full (simulated)");
+                }
+                try {
+                    return method.invoke(db, args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            });
+        try (GroupCommitWriter full = new GroupCommitWriter(failingOnce, GroupCommitConfig.named("full-writer"))) {
+            for (int id = 1; id <= 3; id++) {
+                assertThat(full.offer(new Insert(id, "x"))).isTrue();
+                awaitEvents(id);
+            }
+        }
+        assertThat(events).containsExactly("failed 1", "failed 2", "failed 3");
+        try (Connection check = SqliteDatabase.openForReading(dir.resolve("full.db"));
+             Statement s = check.createStatement();
+             ResultSet rows = s.executeQuery("SELECT count(*) FROM items")) {
+            rows.next();
+            assertThat(rows.getInt(1)).as("no write answered as failed was stored").isZero();
+        }
+    }
+
     @Test
     void commitsWritesQueuedWhileTheWriterWasBusyInOneBatch() throws Exception {
         Gate gate = new Gate(1);
