@@ -56,7 +56,8 @@ public final class MessagesApp implements App {
                 db.close();
                 throw e;
             }
-            return new MessagesApp(lock, new MessagesService(database, db, config.maxBatch(), config.clock()), registry);
+            return new MessagesApp(lock, new MessagesService(database, db, config.maxBatch(),
+                MessagesService.QUEUE_CAPACITY, config.clock()), registry);
         } catch (SQLException | RuntimeException e) {
             lock.close();
             throw new IllegalStateException("cannot open " + database + ": " + e.getMessage(), e);

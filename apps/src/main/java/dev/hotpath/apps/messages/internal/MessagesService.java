@@ -39,12 +39,13 @@ public final class MessagesService implements AutoCloseable {
     /**
      * @param writeConnection the database's write connection with the schema in place, owned by the
      *     writer from now on
+     * @param queueCapacity writes waiting before {@code 503 overloaded}; {@link #QUEUE_CAPACITY} but in tests
      */
-    public MessagesService(Path database, Connection writeConnection, int maxBatch, Clock clock) {
+    public MessagesService(Path database, Connection writeConnection, int maxBatch, int queueCapacity, Clock clock) {
         this.database = database;
         this.ids = new MessageIds(clock);
         this.writer = new GroupCommitWriter(writeConnection, GroupCommitConfig.named("messages-writer")
-            .withQueueCapacity(QUEUE_CAPACITY).withMaxBatch(maxBatch).withListener(observer)
+            .withQueueCapacity(queueCapacity).withMaxBatch(maxBatch).withListener(observer)
             .withAcknowledgements(observer));
         this.metrics = new MessagesMetrics(observer, writer::stats);
         this.reads = ThreadLocal.withInitial(this::openReads);

@@ -25,11 +25,13 @@ public enum Refusal {
 
     private final int status;
     private final String code;
+    private final boolean retryHelps;
     private final Response standard;
 
     Refusal(int status, String code, String text) {
         this.status = status;
         this.code = code;
+        this.retryHelps = status == 503 && !code.equals("stream_unavailable");
         this.standard = response(text);
     }
 
@@ -45,7 +47,7 @@ public enum Refusal {
     /** The answer with a text of its own (which field, which limit). */
     public Response response(String text) {
         Response.Builder builder = Response.builder(status).header("Cache-Control", "no-store");
-        if (status == 503 && this != STREAM_UNAVAILABLE) {
+        if (retryHelps) {
             builder.header("Retry-After", "1");
         }
         return builder.body("application/json", JsonBytes.write(json -> {
