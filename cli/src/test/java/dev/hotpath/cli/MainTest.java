@@ -42,7 +42,7 @@ class MainTest {
     @Test
     void serveHelpListsEveryApp() {
         assertThat(run("serve", "--help")).isZero();
-        assertThat(out.toString()).contains("shortener").contains("social").contains("users");
+        assertThat(out.toString()).contains("shortener").contains("social").contains("users").contains("messages");
     }
 
     @Test
@@ -57,6 +57,9 @@ class MainTest {
         "serve --bogus                   | Unknown option: '--bogus'",
         "serve shortcake                 | Unmatched argument at index 1: 'shortcake'",
         "serve users --data d            | Unknown options: '--data'",
+        "serve messages --durability none | --durability must be full or normal",
+        "serve messages --max-batch 0    | --max-batch must be at least 1, was 0",
+        "serve messages --stream x       | Unknown options: '--stream', 'x'",
         "serve social --codes sequential --jwt-secret s | Unknown options: '--codes'",
         "serve social --durability none --sqlite-path x --jwt-secret s | --durability must be full or normal",
         "serve --bind nope               | expected host:port, got 'nope'",
