@@ -93,7 +93,7 @@ class MainTest {
         "bench compare ping --a {port} --b {port} --rounds 0 | --rounds must be 1..100",
         "bench compare tea --a {port} --b {port} | unknown scenario 'tea'",
         "bench compare --a {port} --b {port} | Missing required parameter: SCENARIO",
-        "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create, mixed, social)",
+        "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create, mixed, social, messages)",
         "bench social --target http://127.0.0.1:9 --pipeline 2 | scenario social runs in --mode users, or --mode saturate with --pipeline 1",
         "bench social --target http://127.0.0.1:9 --mode rate --rps 5 | scenario social runs in --mode users, or --mode saturate",
         "bench social --target http://127.0.0.1:9 --mode users --users 5 | scenario social needs a readable --tokens-file",
