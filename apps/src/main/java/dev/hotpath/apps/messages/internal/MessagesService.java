@@ -17,7 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The messages API behind its routes: creates are checked on the event loop, given an id
  * ({@link MessageIds}) and queued on the group-commit writer, which answers each after its commit;
- * reads run on the loop that received them from that loop's {@link MessageReads}. Owns the writer and
+ * reads run on the loop that received them from that loop's {@link MessageReads}. A read whose
+ * connection fails (or cannot be opened) is {@code 503 store_unavailable}, never a 500. Owns the writer and
  * the read connections from construction on; {@link #close()} commits what is queued and releases
  * both.
  */
@@ -47,7 +48,7 @@ public final class MessagesService implements AutoCloseable {
         this.writer = new GroupCommitWriter(writeConnection, GroupCommitConfig.named("messages-writer")
             .withQueueCapacity(queueCapacity).withMaxBatch(maxBatch).withListener(observer)
             .withAcknowledgements(observer));
-        this.metrics = new MessagesMetrics(observer, writer::stats);
+        this.metrics = new MessagesMetrics(observer, this::writerStats);
         this.reads = ThreadLocal.withInitial(this::openReads);
     }
 
@@ -63,6 +64,11 @@ public final class MessagesService implements AutoCloseable {
 
     public MessagesMetrics metrics() {
         return metrics;
+    }
+
+    /** The writer's counters, read without stopping it. */
+    public GroupCommitWriter.Stats writerStats() {
+        return writer.stats();
     }
 
     /** {@code POST /message}: 201 after the commit, or the refusal. */
@@ -99,7 +105,7 @@ public final class MessagesService implements AutoCloseable {
                 return metrics.refused(Refusal.NOT_FOUND).response();
             }
             return JsonBytes.response(200, message::writeTo);
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
             return metrics.refused(Refusal.STORE_UNAVAILABLE).response();
         }
     }
@@ -115,7 +121,7 @@ public final class MessagesService implements AutoCloseable {
         }
         try {
             return Response.of(200, "application/json", reads.get().page(query));
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
             return metrics.refused(Refusal.STORE_UNAVAILABLE).response();
         }
     }

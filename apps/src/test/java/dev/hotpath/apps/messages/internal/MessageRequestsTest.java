@@ -63,6 +63,13 @@ class MessageRequestsTest {
     }
 
     @Test
+    void nestingDeeperThanTheParserAllowsIsMalformedJsonEvenInAnUnknownField() {
+        String deep = "{\"x\":" + "[".repeat(1001) + "]".repeat(1001) + ",\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}";
+        assertThatThrownBy(() -> parse(deep)).isInstanceOfSatisfying(Refusal.Refused.class,
+            refused -> assertThat(refused.refusal()).isEqualTo(Refusal.MALFORMED_JSON));
+    }
+
+    @Test
     void bytesThatAreNotUtf8AreMalformedJson() {
         byte[] body = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"\u00ff\"}".getBytes(StandardCharsets.ISO_8859_1);
         assertThatThrownBy(() -> MessageRequests.parse(body)).isInstanceOfSatisfying(Refusal.Refused.class,
