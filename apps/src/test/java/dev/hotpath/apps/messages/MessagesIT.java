@@ -193,6 +193,28 @@ class MessagesIT {
     }
 
     @Test
+    void aMessageTheDatabaseRefusesIsStoreUnavailableAndTheNextOneIsStored() throws Exception {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
+             Statement s = db.createStatement()) {
+            s.execute("CREATE TRIGGER refuse_poison BEFORE INSERT ON messages WHEN NEW.body = 'poison'"
+                + " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+        }
+        String poison = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"poison\"}";
+        String fine = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"fine\"}";
+        client.send("POST /message HTTP/1.1\r\nHost: a\r\nContent-Length: " + poison.length() + "\r\n\r\n" + poison
+            + "POST /message HTTP/1.1\r\nHost: a\r\nContent-Length: " + fine.length() + "\r\n\r\n" + fine);
+        RawResponse refused = client.read();
+        assertError(refused, 503, "store_unavailable");
+        assertThat(refused.header("Retry-After")).isEqualTo("1");
+        RawResponse stored = client.read();
+        assertThat(stored.status()).isEqualTo(201);
+        Matcher m = ID.matcher(stored.bodyText());
+        assertThat(m.find()).isTrue();
+        assertThat(get("/messages/" + m.group(1)).status()).isEqualTo(200);
+        assertThat(get("/messages?to=b").bodyText()).doesNotContain("poison");
+    }
+
+    @Test
     void aBodyWithoutContentTypeOrWithParametersIsTakenAsJson() {
         assertThat(post("/message", null, "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}").status()).isEqualTo(201);
         assertThat(post("/message", "Application/JSON; charset=utf-8", "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}")

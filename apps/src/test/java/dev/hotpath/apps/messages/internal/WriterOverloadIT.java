@@ -2,7 +2,6 @@ package dev.hotpath.apps.messages.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hotpath.http.Deferred;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
