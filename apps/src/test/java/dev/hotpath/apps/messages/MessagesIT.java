@@ -264,6 +264,9 @@ class MessagesIT {
         assertThat(metrics).contains("hotpath_messages_refusals_total{code=\"invalid_message\"} 1.0");
         assertThat(metrics).contains("hotpath_messages_refusals_total{code=\"not_found\"} 1.0");
         assertThat(metrics).contains("hotpath_messages_refusals_total{code=\"overloaded\"} 0.0");
+        app.beginDrain();
+        get("/ready");
+        assertThat(get("/metrics").bodyText()).contains("hotpath_messages_refusals_total{code=\"not_ready\"} 1.0");
         assertThat(metrics).contains("hotpath_store_batch_size_count 2");
         assertThat(metrics).contains("hotpath_store_batch_size_bucket{le=\"1.0\"} 2");
         assertThat(metrics).contains("hotpath_store_batch_seconds_count 2");

@@ -143,7 +143,7 @@ public final class MessagesService implements AutoCloseable {
 
     /** {@code GET /ready}: 200 until {@link #beginDrain()}, then {@code 503 not_ready}. */
     public Response ready(Request request) {
-        return draining ? Refusal.NOT_READY.response() : READY;
+        return draining ? metrics.refused(Refusal.NOT_READY).response() : READY;
     }
 
     public boolean isReady() {
