@@ -19,6 +19,10 @@ import java.util.List;
  */
 public final class MessageReads implements AutoCloseable {
     private static final String COLUMNS = "SELECT id, from_user, to_user, body, created_at FROM messages ";
+    /** A page of one recipient's messages older than an id: one backwards range of {@code (to_user, id)}. */
+    static final String TO_USER_BEFORE = COLUMNS + "WHERE to_user = ? AND id < ? ORDER BY id DESC LIMIT ?";
+    /** The same for one sender, on {@code (from_user, id)}. */
+    static final String FROM_USER_BEFORE = COLUMNS + "WHERE from_user = ? AND id < ? ORDER BY id DESC LIMIT ?";
 
     private final PreparedStatement byId;
     private final PreparedStatement toUser;
@@ -30,10 +34,9 @@ public final class MessageReads implements AutoCloseable {
     public MessageReads(Connection readOnly) throws SQLException {
         this.byId = readOnly.prepareStatement(COLUMNS + "WHERE id = ?");
         this.toUser = readOnly.prepareStatement(COLUMNS + "WHERE to_user = ? ORDER BY id DESC LIMIT ?");
-        this.toUserBefore = readOnly.prepareStatement(COLUMNS + "WHERE to_user = ? AND id < ? ORDER BY id DESC LIMIT ?");
+        this.toUserBefore = readOnly.prepareStatement(TO_USER_BEFORE);
         this.fromUser = readOnly.prepareStatement(COLUMNS + "WHERE from_user = ? ORDER BY id DESC LIMIT ?");
-        this.fromUserBefore =
-            readOnly.prepareStatement(COLUMNS + "WHERE from_user = ? AND id < ? ORDER BY id DESC LIMIT ?");
+        this.fromUserBefore = readOnly.prepareStatement(FROM_USER_BEFORE);
         this.one = readOnly.prepareStatement("SELECT 1");
     }
 

@@ -13,7 +13,9 @@ import java.sql.SQLException;
  *
  * <p>{@code INSERT OR IGNORE}: inserting an id that is already stored changes nothing. Ids made here
  * never repeat; the rule is for the stream worker to come, which may insert a message again after a
- * crash between its insert and its acknowledgement to the stream.
+ * crash between its insert and its acknowledgement to the stream. {@code OR IGNORE} would skip a row
+ * that breaks a constraint as well, and this write would still answer 201: the rule a caller keeps is
+ * to build the {@link Message} from a checked {@link NewMessage} and a made id, as the service does.
  */
 final class StoreMessage implements Write {
     static final String INSERT =
