@@ -11,5 +11,6 @@ module dev.hotpath.apps {
     exports dev.hotpath.apps.shortener;
     exports dev.hotpath.apps.social;
     exports dev.hotpath.apps.users;
+    exports dev.hotpath.apps.messages;
     exports dev.hotpath.apps.shortener.internal to dev.hotpath.bench;
 }

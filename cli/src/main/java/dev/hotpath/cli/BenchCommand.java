@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, subcommands = {CompareCommand.class, SuiteCommand.class},
     description = {"Load a running server, check every answer, and pass only if nothing went wrong.",
-        "Scenarios: ping, redirect, create, mixed, social (users mode, or saturate: the closed-loop mix). Exit 0 PASS, 1 FAIL, 2 invalid flags."})
+        "Scenarios: ping, redirect, create, mixed, social (users mode, or saturate: the closed-loop mix), messages. Exit 0 PASS, 1 FAIL, 2 invalid flags."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -5,6 +5,7 @@ import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.Scenario;
 import dev.hotpath.loadgen.UsersModel;
 import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.MessagesScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
@@ -26,7 +27,7 @@ final class LoadOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create, mixed or social.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create, mixed, social or messages.")
     private String scenario;
 
     @Option(names = "--mode", defaultValue = "saturate",
@@ -120,7 +121,7 @@ final class LoadOptions {
     @Option(names = "--tokens-file", description = "Social: bearer tokens, one per line (hotpath social tokens).")
     private Path tokensFile;
 
-    @Option(names = "--path", defaultValue = "/ping", description = "Path of the ping scenario (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--path", description = "Path of the ping scenario (default: /ping) or the messages one (default: /message).")
     private String path;
 
     @Option(names = "--expect-body", defaultValue = "pong",
@@ -160,7 +161,7 @@ final class LoadOptions {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: SCENARIO (ping, redirect, create)");
         }
         switch (scenario) {
-            case "ping" -> { }
+            case "ping", "messages" -> { }
             case "social" -> {
                 if (mode == Mode.RATE || pipeline != 1) {
                     throw new ParameterException(spec.commandLine(),
@@ -183,7 +184,7 @@ final class LoadOptions {
                 }
             }
             default -> throw new ParameterException(spec.commandLine(),
-                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed, social)");
+                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed, social, messages)");
         }
     }
 
@@ -201,7 +202,8 @@ final class LoadOptions {
             case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
-            default -> new PingScenario(path, expectBody);
+            case "messages" -> new MessagesScenario(path == null ? "/message" : path);
+            default -> new PingScenario(path == null ? "/ping" : path, expectBody);
         };
     }
 

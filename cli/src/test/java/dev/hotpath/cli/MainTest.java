@@ -42,7 +42,7 @@ class MainTest {
     @Test
     void serveHelpListsEveryApp() {
         assertThat(run("serve", "--help")).isZero();
-        assertThat(out.toString()).contains("shortener").contains("social").contains("users");
+        assertThat(out.toString()).contains("shortener").contains("social").contains("users").contains("messages");
     }
 
     @Test
@@ -57,6 +57,9 @@ class MainTest {
         "serve --bogus                   | Unknown option: '--bogus'",
         "serve shortcake                 | Unmatched argument at index 1: 'shortcake'",
         "serve users --data d            | Unknown options: '--data'",
+        "serve messages --durability none | --durability must be full or normal",
+        "serve messages --max-batch 0    | --max-batch must be at least 1, was 0",
+        "serve messages --stream x       | Unknown options: '--stream', 'x'",
         "serve social --codes sequential --jwt-secret s | Unknown options: '--codes'",
         "serve social --durability none --sqlite-path x --jwt-secret s | --durability must be full or normal",
         "serve --bind nope               | expected host:port, got 'nope'",
@@ -90,7 +93,7 @@ class MainTest {
         "bench compare ping --a {port} --b {port} --rounds 0 | --rounds must be 1..100",
         "bench compare tea --a {port} --b {port} | unknown scenario 'tea'",
         "bench compare --a {port} --b {port} | Missing required parameter: SCENARIO",
-        "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create, mixed, social)",
+        "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create, mixed, social, messages)",
         "bench social --target http://127.0.0.1:9 --pipeline 2 | scenario social runs in --mode users, or --mode saturate with --pipeline 1",
         "bench social --target http://127.0.0.1:9 --mode rate --rps 5 | scenario social runs in --mode users, or --mode saturate",
         "bench social --target http://127.0.0.1:9 --mode users --users 5 | scenario social needs a readable --tokens-file",

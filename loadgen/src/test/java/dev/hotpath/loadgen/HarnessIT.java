@@ -2,6 +2,8 @@ package dev.hotpath.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.messages.MessagesApp;
+import dev.hotpath.apps.messages.MessagesConfig;
 import dev.hotpath.apps.shortener.ShortenerApp;
 import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.apps.social.SocialApp;
@@ -11,6 +13,7 @@ import dev.hotpath.apps.social.Tokens;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import dev.hotpath.loadgen.scenario.CreateScenario;
+import dev.hotpath.loadgen.scenario.MessagesScenario;
 import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
@@ -265,6 +268,67 @@ class HarnessIT {
             assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
             assertThat(result.verdict().pass()).isFalse();
             assertThat(result.firstError()).contains("GET /feed");
+        }
+    }
+
+    @Test
+    void failsWhenOneAcknowledgedMessageInAThousandIsNotStored() throws Exception {
+        try (MessagesFixture server = new MessagesFixture(1000)) {
+            MessagesScenario messages = new MessagesScenario("/message");
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofSeconds(1)), messages,
+                Progress.NONE);
+            assertThat(server.dropped.get()).as("messages dropped by the fixture").isPositive();
+            assertThat(result.measured().mismatches()).isZero();
+            assertThat(result.verification().unexpectedStatus()).isEqualTo(server.dropped.get());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("now answers 404");
+        }
+    }
+
+    @Test
+    void passesAgainstAMessagesServerThatKeepsEveryMessage() throws Exception {
+        try (MessagesFixture server = new MessagesFixture(0)) {
+            MessagesScenario messages = new MessagesScenario("/message");
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(300)), messages,
+                Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.verification().ok()).isEqualTo(messages.acknowledged()).isPositive();
+        }
+    }
+
+    @Test
+    void passesAgainstTheRealMessagesAppAndReadsBackEveryAcknowledgedMessage() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        MessagesApp app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, MessagesConfig.MAX_BATCH,
+            Clock.systemUTC()), registry);
+        HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)).withMetrics(registry), app.routes());
+        try {
+            MessagesScenario messages = new MessagesScenario("/message");
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofMillis(500)), messages,
+                Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.verification().ok()).isEqualTo(messages.acknowledged()).isEqualTo(result.measured().ok())
+                .isPositive();
+        } finally {
+            server.close(Duration.ofSeconds(5));
+            app.close();
+        }
+    }
+
+    @Test
+    void failsAgainstTheFastPathOfAMessagesAppWithoutAStream() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        MessagesApp app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, 1, Clock.systemUTC()), registry);
+        HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)), app.routes());
+        try {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 1, 1, Duration.ofMillis(200)),
+                new MessagesScenario("/message-fast"), Progress.NONE);
+            assertThat(result.measured().unexpectedStatus()).isPositive().isEqualTo(result.measured().answered());
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.firstError()).contains("stream_unavailable");
+        } finally {
+            server.close(Duration.ofSeconds(5));
+            app.close();
         }
     }
 

@@ -1,0 +1,64 @@
+package dev.hotpath.apps.messages.internal;
+
+import dev.hotpath.store.GroupCommitWriter;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
+
+/**
+ * The messages app's metrics, read at scrape time: messages stored since start, refusals by their
+ * {@link Refusal} code, and the writer's work (batches, writes, time in commit from
+ * {@link GroupCommitWriter.Stats}; batch sizes and batch latency from {@link WriterObserver}).
+ * Counting a refusal is one atomic add.
+ */
+public final class MessagesMetrics implements MultiCollector {
+    private final AtomicLongArray refusals = new AtomicLongArray(Refusal.values().length);
+    private final WriterObserver observer;
+    private final Supplier<GroupCommitWriter.Stats> writerStats;
+
+    MessagesMetrics(WriterObserver observer, Supplier<GroupCommitWriter.Stats> writerStats) {
+        this.observer = observer;
+        this.writerStats = writerStats;
+    }
+
+    /** Counts {@code refusal} and returns it, for {@code return metrics.refused(...)}. */
+    Refusal refused(Refusal refusal) {
+        refusals.incrementAndGet(refusal.ordinal());
+        return refusal;
+    }
+
+    @Override
+    public MetricSnapshots collect() {
+        GroupCommitWriter.Stats stats = writerStats.get();
+        CounterSnapshot.Builder refused = CounterSnapshot.builder().name("hotpath_messages_refusals")
+            .help("Requests refused, by the error code of the answer");
+        for (Refusal refusal : Refusal.values()) {
+            refused.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+                .labels(Labels.of("code", refusal.code())).value(refusals.get(refusal.ordinal())).build());
+        }
+        return MetricSnapshots.of(
+            counter("hotpath_messages_stored", "Messages committed since start (answered 201)", stats.committed()),
+            refused.build(),
+            gauge("hotpath_store_queued_writes", "Writes waiting for the writer", stats.queued()),
+            counter("hotpath_store_batches", "Group commits (one transaction and one fsync each)", stats.batches()),
+            counter("hotpath_store_writes_failed", "Writes that could not be committed", stats.failed()),
+            counter("hotpath_store_commit_seconds", "Time spent applying and committing batches", stats.commitNanos() / 1e9),
+            observer.batchSizes.snapshot("hotpath_store_batch_size", "Writes per group commit"),
+            observer.batchSeconds.snapshot("hotpath_store_batch_seconds",
+                "From a batch's begin to its commit (apply, commit, fsync)"));
+    }
+
+    private static GaugeSnapshot gauge(String name, String help, double value) {
+        return GaugeSnapshot.builder().name(name).help(help)
+            .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(value).build()).build();
+    }
+
+    private static CounterSnapshot counter(String name, String help, double value) {
+        return CounterSnapshot.builder().name(name).help(help)
+            .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(value).build()).build();
+    }
+}
