@@ -82,11 +82,6 @@ public final class MessagesApp implements App {
     }
 
     @Override
-    public boolean ready() {
-        return service.isReady();
-    }
-
-    @Override
     public void beginDrain() {
         service.beginDrain();
     }

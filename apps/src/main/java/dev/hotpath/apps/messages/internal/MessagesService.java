@@ -146,10 +146,6 @@ public final class MessagesService implements AutoCloseable {
         return draining ? metrics.refused(Refusal.NOT_READY).response() : READY;
     }
 
-    public boolean isReady() {
-        return !draining;
-    }
-
     public void beginDrain() {
         draining = true;
     }
