@@ -17,7 +17,7 @@ rev_a=$1 rev_b=$2 scenario=$3 rounds=${4:-3}
 shift $(( $# < 4 ? $# : 4 ))
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
-out="$PWD/results/$(date -u +%Y%m%dT%H%M%SZ)-revisions-$scenario"
+out="results/$(date -u +%Y%m%dT%H%M%SZ)-revisions-$scenario"
 mkdir -p "$out"
 trees=()
 # The worktrees and the jars go whatever happens; the summaries stay.

@@ -114,13 +114,16 @@ class DirectHandlerIT {
     void deferringBeyondTheInFlightLimitIsAnswered503WithRetryAfterByTheEngine() throws Exception {
         try (TestServer limited = new TestServer(limits -> limits.withMaxInFlight(1));
              RawHttpClient client = RawHttpClient.connect(limited.port())) {
-            client.send("GET /maybe/1 HTTP/1.1\r\nHost: h\r\n\r\nGET /maybe/2 HTTP/1.1\r\nHost: h\r\n\r\n");
+            client.send("GET /maybe/1 HTTP/1.1\r\nHost: h\r\n\r\n");
             assertThat(limited.nextEvent()).isEqualTo("parked 1");
+            client.send("GET /maybe/2 HTTP/1.1\r\nHost: h\r\n\r\nGET /seen/3 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(limited.nextEvent()).as("request 2 was handled while 1 was in flight").isEqualTo("seen 3");
             limited.complete("1");
             assertThat(client.read().bodyText()).isEqualTo("slow 1");
             RawResponse refused = client.read();
             assertThat(refused.status()).isEqualTo(503);
             assertThat(refused.header("Retry-After")).isEqualTo("1");
+            assertThat(client.read().bodyText()).isEqualTo("3");
         }
     }
 }

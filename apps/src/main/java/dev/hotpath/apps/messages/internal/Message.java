@@ -1,10 +1,8 @@
 package dev.hotpath.apps.messages.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hotpath.apps.internal.UtcMillisText;
 import java.io.IOException;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /**
  * A stored message as the API shows it. {@code createdAt} is the id's millisecond in RFC 3339 UTC with
@@ -12,13 +10,10 @@ import java.time.format.DateTimeFormatter;
  * as that text, so no read formats a time.
  */
 public record Message(MessageId id, String from, String to, String message, String createdAt) {
-    private static final DateTimeFormatter CREATED_AT =
-        DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-
     /** A new message with id {@code id}, created at the id's millisecond. */
     public static Message create(MessageId id, NewMessage request) {
         return new Message(id, request.from(), request.to(), request.message(),
-            CREATED_AT.format(Instant.ofEpochMilli(id.millis())));
+            UtcMillisText.format(id.millis()));
     }
 
     /** Writes the message object, keys in the contract's order: id, from, to, message, created_at. */

@@ -3,8 +3,6 @@ package dev.hotpath.apps.messages.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.hotpath.http.HeaderName;
-import dev.hotpath.http.Request;
 import java.io.IOException;
 
 /**
@@ -27,19 +25,6 @@ public final class MessageRequests {
     private MessageRequests() {
     }
 
-    /**
-     * Whether the body is JSON by its {@code Content-Type}: {@code application/json}, any case, with or
-     * without parameters; a request without the header is taken as JSON (curl's {@code -d} sends a
-     * form type, but plenty of clients send none).
-     */
-    public static boolean hasJsonBody(Request request) {
-        String type = request.header(HeaderName.CONTENT_TYPE);
-        if (type == null) {
-            return true;
-        }
-        int semicolon = type.indexOf(';');
-        return (semicolon < 0 ? type : type.substring(0, semicolon)).trim().equalsIgnoreCase("application/json");
-    }
 
     /** The message {@code body} asks for. */
     public static NewMessage parse(byte[] body) throws Refusal.Refused {

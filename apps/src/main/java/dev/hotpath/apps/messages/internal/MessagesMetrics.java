@@ -1,9 +1,11 @@
 package dev.hotpath.apps.messages.internal;
 
+import static dev.hotpath.apps.internal.Snapshots.counter;
+
+import dev.hotpath.apps.internal.Snapshots;
 import dev.hotpath.store.GroupCommitWriter;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -40,25 +42,14 @@ public final class MessagesMetrics implements MultiCollector {
             refused.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
                 .labels(Labels.of("code", refusal.code())).value(refusals.get(refusal.ordinal())).build());
         }
-        return MetricSnapshots.of(
-            counter("hotpath_messages_stored", "Messages committed since start (answered 201)", stats.committed()),
-            refused.build(),
-            gauge("hotpath_store_queued_writes", "Writes waiting for the writer", stats.queued()),
-            counter("hotpath_store_batches", "Group commits (one transaction and one fsync each)", stats.batches()),
-            counter("hotpath_store_writes_failed", "Writes that could not be committed", stats.failed()),
-            counter("hotpath_store_commit_seconds", "Time spent applying and committing batches", stats.commitNanos() / 1e9),
-            observer.batchSizes.snapshot("hotpath_store_batch_size", "Writes per group commit"),
-            observer.batchSeconds.snapshot("hotpath_store_batch_seconds",
+        MetricSnapshots.Builder snapshots = MetricSnapshots.builder()
+            .metricSnapshot(counter("hotpath_messages_stored", "Messages committed since start (answered 201)",
+                stats.committed()))
+            .metricSnapshot(refused.build())
+            .metricSnapshot(observer.batchSizes.snapshot("hotpath_store_batch_size", "Writes per group commit"))
+            .metricSnapshot(observer.batchSeconds.snapshot("hotpath_store_batch_seconds",
                 "From a batch's begin to its commit (apply, commit, fsync)"));
-    }
-
-    private static GaugeSnapshot gauge(String name, String help, double value) {
-        return GaugeSnapshot.builder().name(name).help(help)
-            .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(value).build()).build();
-    }
-
-    private static CounterSnapshot counter(String name, String help, double value) {
-        return CounterSnapshot.builder().name(name).help(help)
-            .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(value).build()).build();
+        Snapshots.writer(stats).forEach(snapshots::metricSnapshot);
+        return snapshots.build();
     }
 }

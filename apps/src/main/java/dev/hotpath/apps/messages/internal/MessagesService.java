@@ -73,7 +73,7 @@ public final class MessagesService implements AutoCloseable {
 
     /** {@code POST /message}: 201 after the commit, or the refusal. */
     public void create(Request request, Deferred response) {
-        if (!MessageRequests.hasJsonBody(request)) {
+        if (!request.declaresJsonOrNothing()) {
             response.complete(metrics.refused(Refusal.UNSUPPORTED_MEDIA_TYPE).response());
             return;
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.hotpath.apps.internal.UtcMillisText;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.io.IOException;

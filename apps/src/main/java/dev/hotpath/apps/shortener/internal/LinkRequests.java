@@ -1,7 +1,5 @@
 package dev.hotpath.apps.shortener.internal;
 
-import dev.hotpath.http.HeaderName;
-import dev.hotpath.http.Request;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Locale;
@@ -35,15 +33,6 @@ final class LinkRequests {
         this.clock = clock;
     }
 
-    /** Whether the body is JSON by its {@code Content-Type}; a request without one is taken as JSON. */
-    static boolean hasJsonBody(Request request) {
-        String type = request.header(HeaderName.CONTENT_TYPE);
-        if (type == null) {
-            return true;
-        }
-        int semicolon = type.indexOf(';');
-        return (semicolon < 0 ? type : type.substring(0, semicolon)).trim().equalsIgnoreCase("application/json");
-    }
 
     /** The link {@code create} asks for, created now. */
     NewLink toNewLink(LinkJson.CreateRequest create) throws LinkJson.Invalid {

@@ -170,7 +170,7 @@ final class LinkWrites {
         if (!auth.authorized(request)) {
             return Errors.UNAUTHORIZED;
         }
-        return LinkRequests.hasJsonBody(request) ? null : Errors.UNSUPPORTED_MEDIA_TYPE;
+        return request.declaresJsonOrNothing() ? null : Errors.UNSUPPORTED_MEDIA_TYPE;
     }
 
     private Response created(int id) {

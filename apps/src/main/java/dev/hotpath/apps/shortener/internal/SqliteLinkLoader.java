@@ -1,5 +1,6 @@
 package dev.hotpath.apps.shortener.internal;
 
+import dev.hotpath.apps.internal.UtcMillisText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

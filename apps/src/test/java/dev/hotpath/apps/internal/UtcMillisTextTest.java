@@ -1,4 +1,4 @@
-package dev.hotpath.apps.shortener.internal;
+package dev.hotpath.apps.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

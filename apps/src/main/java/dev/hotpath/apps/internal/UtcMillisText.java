@@ -1,14 +1,18 @@
-package dev.hotpath.apps.shortener.internal;
+package dev.hotpath.apps.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
-/** The one time format of the shortener's answers: RFC 3339, UTC, milliseconds, years 1970 to 9999. */
-final class UtcMillisText {
+/**
+ * The one time format of the apps' answers (the shortener's links, the messages' {@code created_at}):
+ * RFC 3339, UTC, milliseconds, years 1970 to 9999. In a package the apps module shares with itself
+ * and exports to nobody.
+ */
+public final class UtcMillisText {
     /** The first instant whose year has five digits: RFC 3339 has four, so expiries stop before it. */
-    static final Instant END_OF_YEAR_9999 = LocalDateTime.of(10_000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+    public static final Instant END_OF_YEAR_9999 = LocalDateTime.of(10_000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
 
     private UtcMillisText() {
     }
@@ -18,7 +22,7 @@ final class UtcMillisText {
      * {@code DateTimeFormatter} was a sixth of the shortener writer's CPU when it answered creates.
      * Times that are {@link #writable} (the clock's, the accepted expiries, a verified store's).
      */
-    static String format(long epochMillis) {
+    public static String format(long epochMillis) {
         LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L), 0, ZoneOffset.UTC);
         byte[] text = new byte[24];
         digits(text, 0, t.getYear(), 4);
@@ -39,7 +43,7 @@ final class UtcMillisText {
     }
 
     /** Whether {@link #format} can write {@code epochMillis}: from the epoch to the end of year 9999. */
-    static boolean writable(long epochMillis) {
+    public static boolean writable(long epochMillis) {
         return epochMillis >= 0 && epochMillis < END_OF_YEAR_9999.toEpochMilli();
     }
 
