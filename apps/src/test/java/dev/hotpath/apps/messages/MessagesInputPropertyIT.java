@@ -9,6 +9,7 @@ import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.http.testing.SeededCases;
 import dev.hotpath.store.Durability;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.Method;
 import dev.hotpath.http.ServerLimits;
+import dev.hotpath.http.testing.SeededCases;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

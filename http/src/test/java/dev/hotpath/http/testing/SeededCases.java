@@ -1,4 +1,4 @@
-package dev.hotpath.http.internal;
+package dev.hotpath.http.testing;
 
 import java.util.Random;
 import java.util.function.Consumer;
@@ -10,7 +10,7 @@ import java.util.function.Function;
  * message carries the input that failed. Plain JUnit, no property-testing engine; what that costs is
  * shrinking, so generators keep inputs small.
  */
-final class SeededCases {
+public final class SeededCases {
     private SeededCases() {
     }
 
@@ -19,7 +19,7 @@ final class SeededCases {
      *
      * @param show renders a failing input for the assertion message
      */
-    static <T> void check(long seed, int cases, Function<Random, T> generator, Function<T, String> show,
+    public static <T> void check(long seed, int cases, Function<Random, T> generator, Function<T, String> show,
                           Consumer<T> property) {
         for (int i = 0; i < cases; i++) {
             T input = generator.apply(new Random(seed + i));

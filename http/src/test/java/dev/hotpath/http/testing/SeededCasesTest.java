@@ -1,4 +1,4 @@
-package dev.hotpath.http.internal;
+package dev.hotpath.http.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
