@@ -46,8 +46,16 @@ public enum Refusal {
 
     /** The answer with a text of its own (which field, which limit). */
     public Response response(String text) {
+        return response(text, retryHelps);
+    }
+
+    /**
+     * The answer with a text of its own, with {@code Retry-After: 1} or without: a stream that failed
+     * is worth retrying, a server without one is not, and both are {@code stream_unavailable}.
+     */
+    public Response response(String text, boolean retryAfter) {
         Response.Builder builder = Response.builder(status).header("Cache-Control", "no-store");
-        if (retryHelps) {
+        if (retryAfter) {
             builder.header("Retry-After", "1");
         }
         return builder.body("application/json", JsonBytes.write(json -> {
