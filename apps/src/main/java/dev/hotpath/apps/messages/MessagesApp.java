@@ -19,15 +19,19 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * The messages service of {@code docs/MESSAGES.md}, direct path: a message is stored in SQLite through
+ * The messages service of {@code docs/MESSAGES.md}. Direct path: a message is stored in SQLite through
  * the group-commit writer and answered {@code 201} only after the commit (fsynced under
- * {@code --durability full}) that holds it. Reads run on the event loops. The stream path
- * ({@code POST /message-fast} through a stream and a worker) is not built: that route answers
- * {@code 503 stream_unavailable}.
+ * {@code --durability full}) that holds it. Stream path (with a {@link StreamConfig}):
+ * {@code POST /message-fast} answers {@code 202} once Redis holds the message, and a
+ * {@link dev.hotpath.apps.messages.internal.StreamWorker} (in this process unless
+ * {@link StreamConfig#worker()} is false, else {@link MessagesWorker}) stores it through the same
+ * writer. Without a stream that route answers {@code 503 stream_unavailable}. Reads run on the event
+ * loops.
  *
- * <p>Opening locks the data directory ({@link DataDirLock}: one process per directory) and creates the
- * schema if missing. Close it after the server has drained: it commits what is queued, then releases
- * the database and the directory.
+ * <p>Opening locks the data directory ({@link DataDirLock}: one serving process per directory;
+ * {@link MessagesWorker} takes no lock), connects to Redis when there is a stream (it must answer),
+ * and creates the schema if missing. Close it after the server has drained: it stops the worker,
+ * commits what is queued, then releases the database, Redis and the directory.
  */
 public final class MessagesApp implements App {
     /**

@@ -13,6 +13,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -158,7 +160,13 @@ public final class MessagesService implements AutoCloseable {
             return;
         }
         Message message = Message.create(ids.next(), asked);
-        stream.append(message).whenComplete((entryId, failure) -> {
+        CompletionStage<String> appended;
+        try {
+            appended = stream.append(message);
+        } catch (RuntimeException e) {
+            appended = CompletableFuture.failedFuture(e);
+        }
+        appended.whenComplete((entryId, failure) -> {
             if (failure == null) {
                 streamMetrics.accepted.increment();
                 response.complete(JsonBytes.response(202, message::writeTo));

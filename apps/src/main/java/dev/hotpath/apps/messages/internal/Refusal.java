@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
  * Every error the messages API answers, by its code: the status, the code of
  * {@code {"error":"<code>","message":"<text>"}}, and a default text. The metrics count refusals by
  * this code, so a new refusal is a new constant here. Every 503 but {@link #STREAM_UNAVAILABLE} says
- * {@code Retry-After: 1}: retrying helps there, and it does not help a server without a stream.
+ * {@code Retry-After: 1}: retrying helps there, and it does not help a server without a stream. A
+ * stream that failed is worth retrying: that answer is built with {@link #response(String, boolean)}.
  */
 public enum Refusal {
     INVALID_MESSAGE(400, "invalid_message", "the message is not valid"),

@@ -7,6 +7,7 @@ import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.testing.ThrowawayRedis;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.file.Path;
@@ -92,8 +93,14 @@ class StreamWorkerIT {
         }
     }
 
+    /** Entries pending in the group; -1 until a worker has created it. */
     private long pending() {
-        return redis.xpending(StreamEntries.STREAM, StreamEntries.GROUP).getCount();
+        try {
+            return redis.xpending(StreamEntries.STREAM, StreamEntries.GROUP).getCount();
+        } catch (RedisCommandExecutionException e) {
+            assertThat(e.getMessage()).startsWith("NOGROUP");
+            return -1;
+        }
     }
 
     private static void await(String what, BooleanSupplier condition) {
