@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.RedisConfig;
+import dev.hotpath.store.RedisConnections;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -25,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code hotpath serve messages --stream URI --worker off} and {@code hotpath messages worker} as two
  * processes on one data directory: the pair is allowed by the directory lock, and when the worker is
- * killed with {@code kill -9} under load and started again, every message answered {@code 202} is
- * stored exactly once.
+ * killed with {@code kill -9} holding entries it read but could not commit (a test connection holds
+ * SQLite's write lock), another worker claims them: every message answered {@code 202} is stored
+ * exactly once.
  */
 @Timeout(180)
 class MessagesStreamWorkerIT {
@@ -61,21 +63,34 @@ class MessagesStreamWorkerIT {
     @Test
     void everyAcceptedMessageIsStoredOnceAcrossAWorkerKilledWithKillNine() throws Exception {
         Map<String, String> accepted = new LinkedHashMap<>();
+        Path database = dir.resolve("data/messages.db");
         try (ThrowawayRedis redis = ThrowawayRedis.launch();
+             RedisConnections stream = new RedisConnections(RedisConfig.parse(redis.uri()));
              ServerProcess server = ServerProcess.start(dir.resolve("server.log"), "messages", "--bind", "127.0.0.1:0",
                  "--data", dir.resolve("data").toString(), "--durability", "normal", "--stream", redis.uri(),
                  "--worker", "off");
              RawHttpClient client = RawHttpClient.connect(server.awaitPort())) {
             ServerProcess first = worker("worker1", redis);
-            for (int i = 0; i < MESSAGES; i++) {
-                if (i == MESSAGES / 2) {
-                    first.sigkill();
+            for (int i = 0; i < MESSAGES / 2; i++) {
+                accept(client, "stored by the first " + i, accepted);
+            }
+            // Hold SQLite's write lock: the first worker reads the next entries, cannot commit them, and
+            // dies with them pending, delivered to it and never acknowledged.
+            try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + database);
+                 Statement s = blocker.createStatement()) {
+                s.execute("PRAGMA busy_timeout=10000");
+                s.execute("BEGIN IMMEDIATE");
+                for (int i = MESSAGES / 2; i < MESSAGES; i++) {
+                    accept(client, "left pending " + i, accepted);
                 }
-                RawResponse response = post(client, "message " + i);
-                assertThat(response.status()).as(response.bodyText()).isEqualTo(202);
-                Matcher m = ID.matcher(response.bodyText());
-                assertThat(m.find()).isTrue();
-                accepted.put(m.group(1), response.bodyText());
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (pending(stream) == 0) {
+                    assertThat(System.nanoTime() - deadline).as("the first worker never read them").isNegative();
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+                }
+                first.sigkill();
+                assertThat(pending(stream)).as("pending on the dead worker").isPositive();
+                s.execute("ROLLBACK");
             }
             try (ServerProcess second = worker("worker2", redis)) {
                 for (Map.Entry<String, String> message : accepted.entrySet()) {
@@ -90,16 +105,32 @@ class MessagesStreamWorkerIT {
                     assertThat(read.status()).isEqualTo(200);
                     assertThat(read.bodyText()).isEqualTo(message.getValue());
                 }
-                assertThat(second.output()).doesNotContain("dead-lettered");
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (pending(stream) != 0) {
+                    assertThat(System.nanoTime() - deadline).as("entries left pending").isNegative();
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                }
+                assertThat(stream.shared().sync().xlen("hotpath:messages:dead")).isZero();
             }
         }
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/messages.db"));
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + database);
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT id) FROM messages")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getLong(1)).isEqualTo(MESSAGES);
             assertThat(rs.getLong(2)).isEqualTo(MESSAGES);
         }
-        assertThat(Files.exists(dir.resolve("data/lock"))).isTrue();
+    }
+
+    private static void accept(RawHttpClient client, String text, Map<String, String> accepted) {
+        RawResponse response = post(client, text);
+        assertThat(response.status()).as(response.bodyText()).isEqualTo(202);
+        Matcher m = ID.matcher(response.bodyText());
+        assertThat(m.find()).isTrue();
+        accepted.put(m.group(1), response.bodyText());
+    }
+
+    private static long pending(RedisConnections stream) {
+        return stream.shared().sync().xpending("hotpath:messages", "hotpath-writers").getCount();
     }
 }
