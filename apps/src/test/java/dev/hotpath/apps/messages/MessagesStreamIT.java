@@ -120,7 +120,9 @@ class MessagesStreamIT {
         await("the entry acknowledged", () -> {
             String metrics = get("/metrics").bodyText();
             return metrics.contains("hotpath_messages_stream_pending 0.0")
-                && metrics.contains("hotpath_messages_stream_stored_total 1.0");
+                && metrics.contains("hotpath_messages_stream_stored_total 1.0")
+                && metrics.contains("hotpath_messages_stream_accepted_total 1.0")
+                && metrics.contains("hotpath_messages_stored_total 0.0");
         });
     }
 
