@@ -27,10 +27,17 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(Path log, String... serveArgs) throws IOException {
+        List<String> args = new ArrayList<>(List.of("serve"));
+        args.addAll(List.of(serveArgs));
+        return run(log, args.toArray(String[]::new));
+    }
+
+    /** {@code hotpath ARGS} from the fat jar, its output in {@code log}. */
+    static ServerProcess run(Path log, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
             "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED", "-jar",
-            System.getProperty("hotpath.jar"), "serve"));
-        command.addAll(List.of(serveArgs));
+            System.getProperty("hotpath.jar")));
+        command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ServerProcess(process, log);
     }

@@ -2,12 +2,16 @@ package dev.hotpath.apps.messages;
 
 import dev.hotpath.apps.App;
 import dev.hotpath.apps.messages.internal.MessagesSchema;
+import dev.hotpath.apps.messages.internal.MessageStream;
 import dev.hotpath.apps.messages.internal.MessagesService;
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.Handler;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.MetricsEndpoint;
 import dev.hotpath.http.Routes;
 import dev.hotpath.store.DataDirLock;
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.RedisConnections;
 import dev.hotpath.store.SqliteDatabase;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Path;
@@ -15,15 +19,19 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * The messages service of {@code docs/MESSAGES.md}, direct path: a message is stored in SQLite through
+ * The messages service of {@code docs/MESSAGES.md}. Direct path: a message is stored in SQLite through
  * the group-commit writer and answered {@code 201} only after the commit (fsynced under
- * {@code --durability full}) that holds it. Reads run on the event loops. The stream path
- * ({@code POST /message-fast} through a stream and a worker) is not built: that route answers
- * {@code 503 stream_unavailable}.
+ * {@code --durability full}) that holds it. Stream path (with a {@link StreamConfig}):
+ * {@code POST /message-fast} answers {@code 202} once Redis holds the message, and a
+ * {@link dev.hotpath.apps.messages.internal.StreamWorker} (in this process unless
+ * {@link StreamConfig#worker()} is false, else {@link MessagesWorker}) stores it through the same
+ * writer. Without a stream that route answers {@code 503 stream_unavailable}. Reads run on the event
+ * loops.
  *
- * <p>Opening locks the data directory ({@link DataDirLock}: one process per directory) and creates the
- * schema if missing. Close it after the server has drained: it commits what is queued, then releases
- * the database and the directory.
+ * <p>Opening locks the data directory ({@link DataDirLock}: one serving process per directory;
+ * {@link MessagesWorker} takes no lock), connects to Redis when there is a stream (it must answer),
+ * and creates the schema if missing. Close it after the server has drained: it stops the worker,
+ * commits what is queued, then releases the database, Redis and the directory.
  */
 public final class MessagesApp implements App {
     /**
@@ -35,13 +43,18 @@ public final class MessagesApp implements App {
 
     private final DataDirLock lock;
     private final MessagesService service;
+    private final RedisConnections redis;
     private final PrometheusRegistry registry;
 
-    private MessagesApp(DataDirLock lock, MessagesService service, PrometheusRegistry registry) {
+    private MessagesApp(DataDirLock lock, MessagesService service, RedisConnections redis, PrometheusRegistry registry) {
         this.lock = lock;
         this.service = service;
+        this.redis = redis;
         this.registry = registry;
         registry.register(service.metrics());
+        if (redis != null) {
+            registry.register(service.streamMetrics());
+        }
     }
 
     /**
@@ -52,19 +65,46 @@ public final class MessagesApp implements App {
     public static MessagesApp open(MessagesConfig config, PrometheusRegistry registry) {
         DataDirLock lock = DataDirLock.acquire(config.dataDir());
         Path database = config.dataDir().resolve(MessagesSchema.FILE);
+        RedisConnections redis = null;
         try {
-            Connection db = SqliteDatabase.openForWriting(database, config.durability());
-            try {
-                MessagesSchema.create(db);
-            } catch (SQLException e) {
-                db.close();
-                throw e;
+            if (config.stream() != null) {
+                redis = connect(config.stream());
             }
-            return new MessagesApp(lock, new MessagesService(database, db, config.maxBatch(),
-                MessagesService.QUEUE_CAPACITY, config.clock()), registry);
+            Connection db = openDatabase(database, config.durability());
+            MessagesService service = new MessagesService(database, db, config.maxBatch(),
+                MessagesService.QUEUE_CAPACITY, config.clock(), redis == null ? null : new MessageStream(redis));
+            if (redis != null && config.stream().worker()) {
+                service.startWorker(redis.openPubSub(), config.stream().settings());
+            }
+            return new MessagesApp(lock, service, redis, registry);
         } catch (SQLException | RuntimeException e) {
+            if (redis != null) {
+                redis.close();
+            }
             lock.close();
             throw new IllegalStateException("cannot open " + database + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The write connection of {@code database}, its schema created if missing. */
+    static Connection openDatabase(Path database, Durability durability) throws SQLException {
+        Connection db = SqliteDatabase.openForWriting(database, durability);
+        try {
+            MessagesSchema.create(db);
+        } catch (SQLException e) {
+            db.close();
+            throw e;
+        }
+        return db;
+    }
+
+    /** Connects to the stream's Redis, naming it when it does not answer. */
+    static RedisConnections connect(StreamConfig stream) {
+        try {
+            return new RedisConnections(stream.redis());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot connect to the stream's Redis at " + stream.redis().host() + ":"
+                + stream.redis().port() + ": " + e.getMessage(), e);
         }
     }
 
@@ -72,7 +112,8 @@ public final class MessagesApp implements App {
     public Routes routes() {
         return Routes.builder()
             .route(Method.POST, "/message", BODY_LIMIT_BYTES, (AsyncHandler) service::create)
-            .post("/message-fast", BODY_LIMIT_BYTES, service::createFast)
+            .route(Method.POST, "/message-fast", BODY_LIMIT_BYTES, service.streaming()
+                ? (AsyncHandler) service::createStreamed : (Handler) service::createFast)
             .get("/messages", service::list)
             .get("/messages/{id}", service::read)
             .get("/health", service::health)
@@ -86,11 +127,20 @@ public final class MessagesApp implements App {
         service.beginDrain();
     }
 
-    /** Commits what is queued, closes the database, releases the data directory. */
+    /**
+     * Stops the stream worker, commits what is queued, closes the database and Redis, releases the data
+     * directory.
+     */
     @Override
     public void close() {
         registry.unregister(service.metrics());
+        if (redis != null) {
+            registry.unregister(service.streamMetrics());
+        }
         service.close();
+        if (redis != null) {
+            redis.close();
+        }
         lock.close();
     }
 }

@@ -14,9 +14,20 @@ import java.util.Objects;
  *     {@code kill -9}, not power loss); {@code NONE} is refused: a message answered 201 must be stored
  * @param maxBatch most messages per group commit; 1 turns group commit off (for comparisons)
  * @param clock the ids' (and so {@code created_at}'s) time
+ * @param stream the stream path ({@code --stream}), or null: {@code POST /message-fast} then answers
+ *     {@code 503 stream_unavailable}
  */
-public record MessagesConfig(Path dataDir, Durability durability, int maxBatch, Clock clock) {
+public record MessagesConfig(Path dataDir, Durability durability, int maxBatch, Clock clock, StreamConfig stream) {
     public static final int MAX_BATCH = 256;
+
+    /** Without a stream. */
+    public MessagesConfig(Path dataDir, Durability durability, int maxBatch, Clock clock) {
+        this(dataDir, durability, maxBatch, clock, null);
+    }
+
+    public MessagesConfig withStream(StreamConfig stream) {
+        return new MessagesConfig(dataDir, durability, maxBatch, clock, stream);
+    }
 
     public MessagesConfig {
         Objects.requireNonNull(dataDir, "dataDir");

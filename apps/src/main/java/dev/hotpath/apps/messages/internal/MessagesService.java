@@ -7,11 +7,14 @@ import dev.hotpath.http.Response;
 import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -33,6 +36,10 @@ public final class MessagesService implements AutoCloseable {
     private final WriterObserver observer = new WriterObserver();
     private final GroupCommitWriter writer;
     private final MessagesMetrics metrics;
+    private final MessageStream stream;
+    private final StreamMetrics streamMetrics = new StreamMetrics();
+    private StreamWorker worker;
+    private final Response streamDown;
     private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
     private final ThreadLocal<MessageReads> reads;
     private volatile boolean draining;
@@ -43,7 +50,16 @@ public final class MessagesService implements AutoCloseable {
      * @param queueCapacity writes waiting before {@code 503 overloaded}; {@link #QUEUE_CAPACITY} but in tests
      */
     public MessagesService(Path database, Connection writeConnection, int maxBatch, int queueCapacity, Clock clock) {
+        this(database, writeConnection, maxBatch, queueCapacity, clock, null);
+    }
+
+    /** @param stream where {@code POST /message-fast} appends, or null without {@code --stream} */
+    public MessagesService(Path database, Connection writeConnection, int maxBatch, int queueCapacity, Clock clock,
+                           MessageStream stream) {
         this.database = database;
+        this.stream = stream;
+        this.streamDown = Refusal.STREAM_UNAVAILABLE.response(
+            "the stream did not take the message in time; retry, or POST /message to store it directly", true);
         this.ids = new MessageIds(clock);
         this.writer = new GroupCommitWriter(writeConnection, GroupCommitConfig.named("messages-writer")
             .withQueueCapacity(queueCapacity).withMaxBatch(maxBatch).withListener(observer)
@@ -66,6 +82,35 @@ public final class MessagesService implements AutoCloseable {
         return metrics;
     }
 
+    /** The stream path's metrics (all but {@code accepted} are the in-process worker's). */
+    public StreamMetrics streamMetrics() {
+        return streamMetrics;
+    }
+
+    /** The writer, shared with an in-process stream worker. */
+    public GroupCommitWriter writer() {
+        return writer;
+    }
+
+    /**
+     * Starts a stream worker on this service's writer, owned by the service from now on: {@link #close()}
+     * stops it before the writer.
+     *
+     * @param connection a Redis connection of the worker's own
+     */
+    public StreamWorker startWorker(StatefulRedisConnection<String, String> connection, StreamWorker.Settings settings) {
+        if (worker != null) {
+            throw new IllegalStateException("a worker runs already");
+        }
+        worker = new StreamWorker(connection, writer, observer, streamMetrics, settings);
+        return worker;
+    }
+
+    /** Whether {@code POST /message-fast} appends to a stream. */
+    public boolean streaming() {
+        return stream != null;
+    }
+
     /** The writer's counters, read without stopping it. */
     public GroupCommitWriter.Stats writerStats() {
         return writer.stats();
@@ -73,16 +118,8 @@ public final class MessagesService implements AutoCloseable {
 
     /** {@code POST /message}: 201 after the commit, or the refusal. */
     public void create(Request request, Deferred response) {
-        if (!request.declaresJsonOrNothing()) {
-            response.complete(metrics.refused(Refusal.UNSUPPORTED_MEDIA_TYPE).response());
-            return;
-        }
-        NewMessage asked;
-        try {
-            asked = MessageRequests.parse(request.bodyBytes());
-        } catch (Refusal.Refused refused) {
-            metrics.refused(refused.refusal());
-            response.complete(refused.response());
+        NewMessage asked = checked(request, response);
+        if (asked == null) {
             return;
         }
         Message message = Message.create(ids.next(), asked);
@@ -91,9 +128,53 @@ public final class MessagesService implements AutoCloseable {
         }
     }
 
+    /** The message {@code request} asks for, or null once {@code response} holds the refusal. */
+    private NewMessage checked(Request request, Deferred response) {
+        if (!request.declaresJsonOrNothing()) {
+            response.complete(metrics.refused(Refusal.UNSUPPORTED_MEDIA_TYPE).response());
+            return null;
+        }
+        try {
+            return MessageRequests.parse(request.bodyBytes());
+        } catch (Refusal.Refused refused) {
+            metrics.refused(refused.refusal());
+            response.complete(refused.response());
+            return null;
+        }
+    }
+
     /** {@code POST /message-fast} without a stream: always {@code 503 stream_unavailable}. */
     public Response createFast(Request request) {
         return metrics.refused(Refusal.STREAM_UNAVAILABLE).response();
+    }
+
+    /**
+     * {@code POST /message-fast} with a stream: checked as {@code POST /message}, then appended with
+     * {@code XADD} and answered {@code 202} once Redis has the entry, or {@code 503 stream_unavailable}
+     * with {@code Retry-After} when Redis fails or does not answer within its command timeout. Never
+     * waits on the event loop.
+     */
+    public void createStreamed(Request request, Deferred response) {
+        NewMessage asked = checked(request, response);
+        if (asked == null) {
+            return;
+        }
+        Message message = Message.create(ids.next(), asked);
+        CompletionStage<String> appended;
+        try {
+            appended = stream.append(message);
+        } catch (RuntimeException e) {
+            appended = CompletableFuture.failedFuture(e);
+        }
+        appended.whenComplete((entryId, failure) -> {
+            if (failure == null) {
+                streamMetrics.accepted.increment();
+                response.complete(JsonBytes.response(202, message::writeTo));
+            } else {
+                metrics.refused(Refusal.STREAM_UNAVAILABLE);
+                response.complete(streamDown);
+            }
+        });
     }
 
     /** {@code GET /messages/{id}}: a path that is not a UUID names no message either, so 404. */
@@ -150,9 +231,12 @@ public final class MessagesService implements AutoCloseable {
         draining = true;
     }
 
-    /** Commits what is queued, stops the writer, closes every read connection. */
+    /** Stops the stream worker, commits what is queued, stops the writer, closes every read connection. */
     @Override
     public void close() {
+        if (worker != null) {
+            worker.close();
+        }
         writer.close();
         for (Connection c : readConnections) {
             try {

@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
  * Every error the messages API answers, by its code: the status, the code of
  * {@code {"error":"<code>","message":"<text>"}}, and a default text. The metrics count refusals by
  * this code, so a new refusal is a new constant here. Every 503 but {@link #STREAM_UNAVAILABLE} says
- * {@code Retry-After: 1}: retrying helps there, and it does not help a server without a stream.
+ * {@code Retry-After: 1}: retrying helps there, and it does not help a server without a stream. A
+ * stream that failed is worth retrying: that answer is built with {@link #response(String, boolean)}.
  */
 public enum Refusal {
     INVALID_MESSAGE(400, "invalid_message", "the message is not valid"),
@@ -46,8 +47,16 @@ public enum Refusal {
 
     /** The answer with a text of its own (which field, which limit). */
     public Response response(String text) {
+        return response(text, retryHelps);
+    }
+
+    /**
+     * The answer with a text of its own, with {@code Retry-After: 1} or without: a stream that failed
+     * is worth retrying, a server without one is not, and both are {@code stream_unavailable}.
+     */
+    public Response response(String text, boolean retryAfter) {
         Response.Builder builder = Response.builder(status).header("Cache-Control", "no-store");
-        if (retryHelps) {
+        if (retryAfter) {
             builder.header("Retry-After", "1");
         }
         return builder.body("application/json", JsonBytes.write(json -> {

@@ -12,8 +12,8 @@ import java.sql.SQLException;
  * {@code 201} with the message, or {@code 503 store_unavailable} when it is not stored.
  *
  * <p>{@code INSERT OR IGNORE}: inserting an id that is already stored changes nothing. Ids made here
- * never repeat; the rule is for the stream worker to come, which may insert a message again after a
- * crash between its insert and its acknowledgement to the stream. {@code OR IGNORE} would skip a row
+ * never repeat; the rule is for the stream worker ({@link StoreEntries}), which may insert a message
+ * again after a crash between its insert and its acknowledgement to the stream. {@code OR IGNORE} would skip a row
  * that breaks a constraint as well, and this write would still answer 201: the rule a caller keeps is
  * to build the {@link Message} from a checked {@link NewMessage} and a made id, as the service does.
  */
@@ -47,6 +47,7 @@ final class StoreMessage implements Write {
     @Override
     public void committed() {
         observer.acknowledging();
+        metrics.stored();
         response.complete(JsonBytes.response(201, message::writeTo));
     }
 

@@ -41,6 +41,11 @@ final class WriterObserver implements TransactionListener, Executor {
         acknowledged++;
     }
 
+    /** Called by a write that stores {@code messages} at once (a batch from the stream). */
+    void acknowledging(int messages) {
+        acknowledged += messages;
+    }
+
     @Override
     public void execute(Runnable acknowledgements) {
         if (begunNanos >= 0) {

@@ -1,0 +1,217 @@
+package dev.hotpath.apps.messages.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.RedisConfig;
+import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.testing.ThrowawayRedis;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stream worker against a real Redis and SQLite, with its seams: dead letters (at once for an
+ * entry that is not a message, after {@value StreamWorker#MAX_DELIVERIES} failures of its own insert),
+ * store failures that count against no entry, and a worker that dies between commit and {@code XACK}.
+ */
+@Timeout(120)
+class StreamWorkerIT {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    /** Short times, so recovery and claiming happen within a test. */
+    private static final StreamWorker.Settings FAST = StreamWorker.Settings.defaults()
+        .withTimes(Duration.ofMillis(200), Duration.ofMillis(20), Duration.ofMillis(50));
+
+    @TempDir
+    Path dir;
+
+    private final MessageIds ids = new MessageIds(Clock.systemUTC());
+    private Path file;
+    private MessagesService service;
+    private RedisConnections redisConnections;
+    private RedisCommands<String, String> redis;
+
+    @BeforeEach
+    void open() throws SQLException {
+        file = dir.resolve(MessagesSchema.FILE);
+        Connection db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
+        MessagesSchema.create(db);
+        service = new MessagesService(file, db, 256, 8192, Clock.systemUTC());
+        redisConnections = new RedisConnections(RedisConfig.parse(ThrowawayRedis.shared().uri()));
+        redis = redisConnections.shared().sync();
+    }
+
+    @AfterEach
+    void close() {
+        service.close();
+        redisConnections.close();
+        ThrowawayRedis.shared().flushAll();
+    }
+
+    private Message append(String text) {
+        Message message = Message.create(ids.next(), new NewMessage("alice", "bob", text));
+        redis.xadd(StreamEntries.STREAM, StreamEntries.fields(message));
+        return message;
+    }
+
+    private long[] storedRows() throws SQLException {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+             Statement s = db.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT id) FROM messages")) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        }
+    }
+
+    private boolean stored(Message message) {
+        try (Connection db = SqliteDatabase.openForReading(file)) {
+            Message read = new MessageReads(db).byId(message.id());
+            assertThat(read == null || read.equals(message)).as("stored as appended").isTrue();
+            return read != null;
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Entries pending in the group; -1 until a worker has created it. */
+    private long pending() {
+        try {
+            return redis.xpending(StreamEntries.STREAM, StreamEntries.GROUP).getCount();
+        } catch (RedisCommandExecutionException e) {
+            assertThat(e.getMessage()).startsWith("NOGROUP");
+            return -1;
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
+            try {
+                Thread.sleep(10); // polling pace, not synchronization: the condition decides
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    @Test
+    void anEntryThatIsNotAMessageIsDeadLetteredAtOnceWithItsReasonAndCounted() {
+        redis.xadd(StreamEntries.STREAM, Map.of("id", "not-a-uuid", "from", "a", "to", "b", "message", "c"));
+        Message good = append("good");
+        service.startWorker(redisConnections.openPubSub(), FAST);
+        await("the good message stored", () -> stored(good));
+        await("the bad one dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
+        StreamMessage<String, String> letter = redis.xrange(StreamEntries.DEAD, io.lettuce.core.Range.create("-", "+")).getFirst();
+        assertThat(letter.getBody()).containsEntry("id", "not-a-uuid").containsEntry("dead:deliveries", "0")
+            .containsKey("dead:entry");
+        assertThat(letter.getBody().get("dead:reason")).startsWith("id is not a UUIDv7");
+        await("both acknowledged", () -> pending() == 0);
+        assertThat(service.streamMetrics().deadLetters()).isEqualTo(1);
+    }
+
+    @Test
+    void anEntryWhoseInsertKeepsFailingIsDeadLetteredAfterFiveDeliveries() {
+        AtomicInteger poisonTries = new AtomicInteger();
+        RowInserter failingPoison = (transaction, message) -> {
+            if (message.message().equals("poison")) {
+                poisonTries.incrementAndGet();
+                throw new SQLException("row refused", "23000", 19); // SQLITE_CONSTRAINT: the row's own fault
+            }
+            RowInserter.SQL.insert(transaction, message);
+        };
+        Message poison = append("poison");
+        Message good = append("good");
+        service.startWorker(redisConnections.openPubSub(), FAST.withInserter(failingPoison));
+        await("the poison dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
+        assertThat(stored(good)).isTrue();
+        assertThat(stored(poison)).isFalse();
+        assertThat(poisonTries.get()).isEqualTo(StreamWorker.MAX_DELIVERIES);
+        Map<String, String> letter = redis.xrange(StreamEntries.DEAD, io.lettuce.core.Range.create("-", "+")).getFirst().getBody();
+        assertThat(letter).containsEntry("id", poison.id().toString()).containsEntry("dead:deliveries", "5");
+        assertThat(letter.get("dead:reason")).contains("row refused");
+        await("nothing pending", () -> pending() == 0);
+        assertThat(redis.exists(StreamEntries.FAILURES)).as("failure counts removed").isZero();
+        assertThat(service.streamMetrics().deadLetters()).isEqualTo(1);
+    }
+
+    @Test
+    void deliveriesWhileTheStoreFailsDoNotCountAgainstAnEntry() {
+        AtomicInteger storeFailures = new AtomicInteger(2 * StreamWorker.MAX_DELIVERIES);
+        RowInserter busyStore = (transaction, message) -> {
+            if (storeFailures.getAndDecrement() > 0) {
+                throw new SQLException("database is locked", "HY000", 5); // SQLITE_BUSY: the store's fault
+            }
+            RowInserter.SQL.insert(transaction, message);
+        };
+        Message message = append("patient");
+        service.startWorker(redisConnections.openPubSub(), FAST.withInserter(busyStore));
+        await("the message stored once the store is back", () -> stored(message));
+        await("acknowledged", () -> pending() == 0);
+        assertThat(redis.xlen(StreamEntries.DEAD)).isZero();
+        assertThat(service.streamMetrics().deadLetters()).isZero();
+    }
+
+    @Test
+    void aWorkerThatDiesBetweenCommitAndAckLeavesItsEntriesToAnotherWhichStoresEachOnce() throws SQLException {
+        List<Message> messages = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            messages.add(append("crash " + i));
+        }
+        AtomicBoolean crashed = new AtomicBoolean();
+        StreamWorker first = service.startWorker(redisConnections.openPubSub(), FAST.withAfterCommit(() -> {
+            if (crashed.compareAndSet(false, true)) {
+                throw new StreamWorker.Crash();
+            }
+        }));
+        await("the first worker dead", () -> !first.running());
+        long[] rows = storedRows();
+        assertThat(rows[0]).as("committed before the crash").isEqualTo(300);
+        assertThat(pending()).as("but never acknowledged").isEqualTo(300);
+
+        try (StreamWorker second = new StreamWorker(redisConnections.openPubSub(), service.writer(),
+                service.streamMetrics(), FAST)) {
+            assertThat(second.consumer()).isNotEqualTo(first.consumer());
+            await("the dead worker's entries claimed and acknowledged", () -> pending() == 0);
+        }
+        for (Message m : messages) {
+            assertThat(stored(m)).isTrue();
+        }
+        assertThat(storedRows()).containsExactly(300, 300);
+        assertThat(redis.xlen(StreamEntries.DEAD)).isZero();
+    }
+
+    @Test
+    void theStreamIsTrimmedOnlyBelowWhatIsStillPending() {
+        for (int i = 0; i < 10; i++) {
+            append("trim " + i);
+        }
+        service.startWorker(redisConnections.openPubSub(), FAST);
+        await("all stored and trimmed", () -> pending() == 0 && redis.xlen(StreamEntries.STREAM) == 0);
+        Message late = append("late");
+        await("the late one stored", () -> stored(late));
+        await("trimmed again", () -> redis.xlen(StreamEntries.STREAM) == 0);
+        await("measured", () -> service.streamMetrics().lag == 0 && service.streamMetrics().pending == 0
+            && service.streamMetrics().length == 0);
+    }
+}
