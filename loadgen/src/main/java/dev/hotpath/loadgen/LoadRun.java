@@ -32,6 +32,8 @@ public final class LoadRun {
     /** Connections and depth of the verification pass, which must not be what takes long. */
     private static final int VERIFY_CONNECTIONS = 16;
     private static final int VERIFY_PIPELINE = 16;
+    /** The least time from the start of one {@link Readback} pass to the start of the next. */
+    public static final Duration READBACK_PASS_INTERVAL = Duration.ofMillis(20);
     /**
      * Connections per loopback source address: under the 28,232 ephemeral ports Linux gives one
      * source address towards one destination, so 100,000 users spread over 127.0.0.2, 127.0.0.3, ...
@@ -54,25 +56,56 @@ public final class LoadRun {
         try (GeneratorPauses pauses = GeneratorPauses.listen()) {
             Phase main = execute(config, workload, transport, progress, MeasuredPeriod.both(pauses, period));
             Stats verification = null;
-            Workload verify = scenario.verification();
-            if (verify != null) {
-                RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS,
-                    VERIFY_PIPELINE, Duration.ofHours(1));
+            EndToEnd endToEnd = null;
+            RunConfig verifyConfig = RunConfig.saturate(config.host(), config.port(), VERIFY_CONNECTIONS,
+                VERIFY_PIPELINE, Duration.ofHours(1));
+            Readback readback = scenario.readback();
+            Workload verify = readback == null ? scenario.verification() : null;
+            if (readback != null) {
+                verification = new Stats();
+                endToEnd = readBack(readback, verifyConfig, transport, verification);
+            } else if (verify != null) {
                 verification = execute(verifyConfig, verify, transport, Progress.NONE, MeasuredPeriod.NONE).measured;
             }
             long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
             double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
             return new RunResult(config, scenario.name(), startedAt, planned, Tally.of(main.measured),
                 Tally.of(main.warmup), seconds, verification == null ? null : Tally.of(verification), transport.name(),
-                pauses.summary(), firstError(main, verification));
+                pauses.summary(), firstError(main, verification, endToEnd), endToEnd);
         }
     }
 
+    /** Runs the passes of {@code readback} until none is missing or its deadline has passed, counting into {@code all}. */
+    private static EndToEnd readBack(Readback readback, RunConfig config, ClientTransport transport, Stats all) {
+        long first = System.nanoTime();
+        long deadline = first + readback.deadline().toNanos();
+        int passes = 0;
+        for (Workload pass = readback.nextPass(); pass != null; pass = readback.nextPass()) {
+            long started = System.nanoTime();
+            all.add(execute(config, pass, transport, Progress.NONE, MeasuredPeriod.NONE).measured);
+            passes++;
+            long next = Math.max(System.nanoTime(), started + READBACK_PASS_INTERVAL.toNanos());
+            if (next - deadline >= 0 || readback.missing() == 0) {
+                break;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(next - System.nanoTime());
+        }
+        org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(3);
+        for (long nanos : readback.lagNanos()) {
+            lag.recordValue(Math.max(0, nanos / 1000));
+        }
+        return new EndToEnd(readback.deadline(), readback.acknowledged(), readback.found(), readback.missing(),
+            readback.firstMissing(), passes, all.attempted, new Latency(lag), readback.resolutionNanos() / 1e6);
+    }
+
     /** The earliest problem of the warm-up or measured period, else the verification's; null when none. */
-    private static String firstError(Phase main, Stats verification) {
+    private static String firstError(Phase main, Stats verification, EndToEnd endToEnd) {
         Stats earlier = main.warmup.firstErrorAtNanos <= main.measured.firstErrorAtNanos ? main.warmup : main.measured;
-        if (earlier.firstError == null && verification != null) {
+        if (earlier.firstError == null && verification != null && verification.firstError != null) {
             return verification.firstError;
+        }
+        if (earlier.firstError == null && endToEnd != null && endToEnd.missing() > 0) {
+            return "missing at the drain deadline: " + endToEnd.firstMissing();
         }
         return earlier.firstError;
     }

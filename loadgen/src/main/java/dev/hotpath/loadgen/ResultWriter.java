@@ -111,6 +111,24 @@ public final class ResultWriter {
                 json.writeStringField("first_error", v.firstError());
                 json.writeEndObject();
             }
+            if (r.endToEnd() != null) {
+                EndToEnd e = r.endToEnd();
+                json.writeObjectFieldStart("end_to_end");
+                json.writeNumberField("drain_deadline_seconds", e.deadline().toMillis() / 1000.0);
+                json.writeNumberField("acknowledged", e.acknowledged());
+                json.writeNumberField("found", e.found());
+                json.writeNumberField("missing", e.missing());
+                json.writeStringField("first_missing", e.firstMissing());
+                json.writeNumberField("passes", e.passes());
+                json.writeNumberField("rereads", e.rereads());
+                json.writeNumberField("resolution_ms", e.resolutionMillis());
+                json.writeObjectFieldStart("lag_ms");
+                json.writeNumberField("p50", e.lag().millisAt(50));
+                json.writeNumberField("p99", e.lag().millisAt(99));
+                json.writeNumberField("max", e.lag().maxMillis());
+                json.writeEndObject();
+                json.writeEndObject();
+            }
             json.writeStringField("first_error", r.firstError());
             json.writeArrayFieldStart("answers_per_second");
             for (Tally.Second second : r.wholeSeconds()) {
@@ -176,7 +194,16 @@ public final class ResultWriter {
         rows.add(new Row("Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
             : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
                 pauses.longestMillis(), pauses.totalMillis())));
-        if (r.verification() != null) {
+        EndToEnd e = r.endToEnd();
+        if (e != null) {
+            rows.add(new Row("Found after the run", String.format("%,d of %,d acknowledged in %d passes (%,d re-reads)%s",
+                e.found(), e.acknowledged(), e.passes(), e.rereads(), e.missing() == 0 ? ""
+                    : String.format("; %,d missing at the %.1f s deadline, first %s", e.missing(),
+                        e.deadline().toMillis() / 1000.0, e.firstMissing()))));
+            rows.add(new Row("End-to-end lag (acknowledged → found)", String.format(
+                "p50 %.1f ms, p99 %.1f ms, max %.1f ms (upper bounds; re-read resolution %.1f ms)",
+                e.lag().millisAt(50), e.lag().millisAt(99), e.lag().maxMillis(), e.resolutionMillis())));
+        } else if (r.verification() != null) {
             rows.add(new Row("Verified after the run",
                 String.format("%,d of %,d", r.verification().ok(), r.verification().attempted())));
         }

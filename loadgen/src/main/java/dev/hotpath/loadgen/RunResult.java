@@ -14,10 +14,19 @@ import java.util.List;
  * @param generatorPauses the generator's own collection pauses in the measured period
  * @param firstError the earliest problem of the warm-up or measured period, else the verification's;
  *     null when there was none
+ * @param endToEnd for a scenario with a {@link Readback}: what its re-read passes found and the lag from
+ *     acknowledgement to found; null otherwise ({@code verification} then counts every re-read of the passes)
  */
 public record RunResult(RunConfig config, String scenario, Instant startedAt, long planned, Tally measured,
                         Tally warmup, double measuredSeconds, Tally verification, String transport,
-                        GeneratorPauses.Summary generatorPauses, String firstError) {
+                        GeneratorPauses.Summary generatorPauses, String firstError, EndToEnd endToEnd) {
+    public RunResult(RunConfig config, String scenario, Instant startedAt, long planned, Tally measured, Tally warmup,
+                     double measuredSeconds, Tally verification, String transport,
+                     GeneratorPauses.Summary generatorPauses, String firstError) {
+        this(config, scenario, startedAt, planned, measured, warmup, measuredSeconds, verification, transport,
+            generatorPauses, firstError, null);
+    }
+
     /** Answers per second over the measured period. */
     public double rps() {
         return measuredSeconds <= 0 ? 0 : measured.ok() / measuredSeconds;

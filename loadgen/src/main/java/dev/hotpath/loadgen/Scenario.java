@@ -16,4 +16,13 @@ public interface Scenario {
     default Workload verification() {
         return null;
     }
+
+    /**
+     * For writes acknowledged before they are stored ({@code 202}): the re-reading after the run, in passes
+     * until every acknowledged write is found or the deadline passes; used instead of {@link #verification()}.
+     * Null (the default) when the scenario's writes are readable once acknowledged.
+     */
+    default Readback readback() {
+        return null;
+    }
 }

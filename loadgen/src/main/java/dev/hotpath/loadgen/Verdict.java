@@ -39,6 +39,11 @@ public record Verdict(boolean pass, List<String> reasons) {
                 reasons.add("verification: nothing was verified");
             }
         }
+        EndToEnd e = r.endToEnd();
+        if (e != null && e.missing() > 0) {
+            reasons.add(e.missing() + " acknowledged writes still missing at the drain deadline of "
+                + e.deadline().toMillis() / 1000.0 + " s (first: " + e.firstMissing() + ")");
+        }
         if (config.mode() == Mode.RATE) {
             long answered = m.answered();
             if (m.attempted() < r.planned()) {

@@ -51,6 +51,9 @@ public interface Workload {
         return "status " + response.status() + ", Location " + response.location() + ", body " + response.bodyText(200);
     }
 
-    /** What a check found. */
-    enum Outcome { OK, UNEXPECTED_STATUS, MISMATCH }
+    /**
+     * What a check found. {@code PENDING}: not there yet, and that is allowed for now (a write acknowledged
+     * before it was stored, re-read in a later pass of a {@link Readback}); counted as attempted only.
+     */
+    enum Outcome { OK, UNEXPECTED_STATUS, MISMATCH, PENDING }
 }

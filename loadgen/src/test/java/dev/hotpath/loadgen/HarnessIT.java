@@ -316,6 +316,65 @@ class HarnessIT {
     }
 
     @Test
+    void passesOnTheFastPathWhenMessagesBecomeReadableOnlyLaterAndReportsTheLag() throws Exception {
+        try (MessagesFixture server = new MessagesFixture(0, 202, Duration.ofSeconds(1))) {
+            MessagesScenario messages = new MessagesScenario("/message-fast", Duration.ofSeconds(60));
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 4, Duration.ofMillis(300)), messages,
+                Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            EndToEnd e = result.endToEnd();
+            assertThat(e.found()).isEqualTo(e.acknowledged()).isEqualTo(messages.acknowledged())
+                .isEqualTo(result.measured().ok()).isPositive();
+            assertThat(e.missing()).isZero();
+            assertThat(e.firstMissing()).isNull();
+            assertThat(e.lag().count()).isEqualTo(e.found());
+            // The last message acknowledged is readable 1 s after the fixture acknowledged it: the first pass
+            // reaches it before then, so it is found in a later pass, at least about 1 s after its 202.
+            assertThat(e.passes()).isGreaterThanOrEqualTo(2);
+            assertThat(e.lag().maxMillis()).isGreaterThan(800);
+            assertThat(e.lag().millisAt(50)).isPositive().isLessThanOrEqualTo(e.lag().millisAt(99));
+            assertThat(e.resolutionMillis()).isPositive();
+            assertThat(result.verification().ok()).isEqualTo(e.found());
+            assertThat(result.verification().unexpectedStatus() + result.verification().mismatches()).isZero();
+            assertThat(ResultWriter.summary(result, result.verdict(), new ResultWriter.Provenance("cmd", "c", "m")))
+                .contains("| End-to-end lag (acknowledged → found) | p50 ").contains(String.format("%,d of %,d acknowledged", e.found(), e.acknowledged()));
+        }
+    }
+
+    @Test
+    void failsOnTheFastPathWhenOneAcknowledgedMessageInAThousandIsNeverStored() throws Exception {
+        try (MessagesFixture server = new MessagesFixture(1000, 202, Duration.ZERO)) {
+            MessagesScenario messages = new MessagesScenario("/message-fast", Duration.ofMillis(500));
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 8, Duration.ofSeconds(1)), messages,
+                Progress.NONE);
+            assertThat(server.dropped.get()).as("messages dropped by the fixture").isPositive();
+            assertThat(result.measured().problems()).isZero();
+            EndToEnd e = result.endToEnd();
+            assertThat(e.missing()).isEqualTo(server.dropped.get());
+            assertThat(e.found()).isEqualTo(e.acknowledged() - server.dropped.get());
+            assertThat(e.firstMissing()).startsWith(server.droppedIds.get(0));
+            assertThat(result.verification().problems()).isZero();
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.verdict().reasons()).containsExactly(server.dropped.get()
+                + " acknowledged writes still missing at the drain deadline of 0.5 s (first: " + e.firstMissing() + ")");
+            assertThat(result.firstError()).contains(server.droppedIds.get(0));
+        }
+    }
+
+    @Test
+    void failsWhenTheFastPathAnswers201() throws Exception {
+        try (MessagesFixture server = new MessagesFixture(0, 201, Duration.ZERO)) {
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 4, Duration.ofMillis(200)),
+                new MessagesScenario("/message-fast"), Progress.NONE);
+            assertThat(result.measured().unexpectedStatus()).isPositive().isEqualTo(result.measured().answered());
+            assertThat(result.measured().ok()).isZero();
+            assertThat(result.verdict().pass()).isFalse();
+            assertThat(result.verdict().reasons()).contains(result.measured().unexpectedStatus() + " unexpected statuses");
+            assertThat(result.firstError()).startsWith("unexpected status: POST /message-fast of message").contains("status 201");
+        }
+    }
+
+    @Test
     void failsAgainstTheFastPathOfAMessagesAppWithoutAStream() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
         MessagesApp app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, 1, Clock.systemUTC()), registry);

@@ -7,17 +7,22 @@ import dev.hotpath.http.Routes;
 import dev.hotpath.http.ServerConfig;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A messages-service look-alike ({@code docs/MESSAGES.md}: {@code POST /message},
- * {@code GET /messages/{id}}) in memory, right in every answer, but every {@code n}-th message it
- * acknowledges with a correct 201 is never stored, as a server that answered before its commit would
- * lose it in a crash. It counts how many it dropped.
+ * {@code POST /message-fast}, {@code GET /messages/{id}}) in memory, right in every answer, but every
+ * {@code n}-th message it acknowledges with a correct 201 (or the fast path's status) is never stored,
+ * as a server that answered before its commit would lose it in a crash. It counts how many it dropped
+ * and keeps their ids. A message of the fast path is readable only {@code readableAfter} after its
+ * acknowledgement, as if a stream worker stored it then.
  */
 final class MessagesFixture implements AutoCloseable {
     private static final Pattern MESSAGE =
@@ -26,16 +31,32 @@ final class MessagesFixture implements AutoCloseable {
     private static final String CREATED_AT = "2025-12-01T00:00:00.000Z";
 
     final AtomicLong dropped = new AtomicLong();
+    final List<String> droppedIds = new CopyOnWriteArrayList<>();
     private final int dropEvery;
+    private final int fastStatus;
+    private final long readableAfterNanos;
     private final Map<String, String> stored = new HashMap<>();
+    private final Map<String, Long> readableAt = new HashMap<>();
     private long created;
     private final HttpServer server;
 
     /** @param dropEvery every how many acknowledged messages one is not stored (0: none) */
     MessagesFixture(int dropEvery) {
+        this(dropEvery, 202, Duration.ZERO);
+    }
+
+    /**
+     * @param dropEvery every how many acknowledged messages one is not stored (0: none)
+     * @param fastStatus the status {@code POST /message-fast} acknowledges with (the contract's is 202)
+     * @param readableAfter how long after its acknowledgement a fast-path message becomes readable
+     */
+    MessagesFixture(int dropEvery, int fastStatus, Duration readableAfter) {
         this.dropEvery = dropEvery;
+        this.fastStatus = fastStatus;
+        this.readableAfterNanos = readableAfter.toNanos();
         Routes routes = Routes.builder()
-            .post("/message", this::create)
+            .post("/message", request -> create(request, 201, 0))
+            .post("/message-fast", request -> create(request, this.fastStatus, readableAfterNanos))
             .get("/messages/{id}", request -> read(request.pathParam(0)))
             .build();
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withEventLoops(1), routes);
@@ -45,7 +66,7 @@ final class MessagesFixture implements AutoCloseable {
         return server.port();
     }
 
-    private synchronized Response create(Request request) {
+    private synchronized Response create(Request request, int status, long delayNanos) {
         Matcher m = MESSAGE.matcher(new String(request.bodyBytes(), StandardCharsets.UTF_8));
         if (!m.matches()) {
             return Response.json(400, "{\"error\":\"invalid_message\",\"message\":\"fixture\"}");
@@ -57,14 +78,22 @@ final class MessagesFixture implements AutoCloseable {
             + m.group(3) + "\",\"created_at\":\"" + CREATED_AT + "\"}";
         if (dropEvery > 0 && n % dropEvery == 0) {
             dropped.incrementAndGet();
+            droppedIds.add(id);
         } else {
             stored.put(id, json);
+            if (delayNanos > 0) {
+                readableAt.put(id, System.nanoTime() + delayNanos);
+            }
         }
-        return Response.json(201, json);
+        return Response.json(status, json);
     }
 
     private synchronized Response read(String id) {
         String json = stored.get(id);
+        Long at = readableAt.get(id);
+        if (at != null && System.nanoTime() - at < 0) {
+            json = null;
+        }
         return json != null ? Response.json(200, json)
             : Response.json(404, "{\"error\":\"not_found\",\"message\":\"no message with this id\"}");
     }

@@ -311,6 +311,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         Stats stats = statsFor(due);
         switch (workload.check(tag, response)) {
             case OK -> stats.ok++;
+            case PENDING -> { }
             case UNEXPECTED_STATUS -> {
                 stats.unexpectedStatus++;
                 stats.noteFirst("unexpected status: " + workload.describe(tag, response), now);

@@ -18,10 +18,16 @@ final class AcknowledgedMessages {
     private long[] lows = new long[1 << 16];
     private long[] tags = new long[1 << 16];
     private long[] createdAts = new long[1 << 16];
+    private long[] ackedAts = new long[1 << 16];
     private int size;
 
     /** Records an id; false (and nothing recorded) when it was given before. */
     synchronized boolean add(long high, long low, long tag, long createdAtMillis) {
+        return add(high, low, tag, createdAtMillis, 0);
+    }
+
+    /** As {@link #add(long, long, long, long)}, with when the generator received the acknowledgement ({@link System#nanoTime()}). */
+    synchronized boolean add(long high, long low, long tag, long createdAtMillis, long ackedAtNanos) {
         int slot = find(highs, lows, high, low);
         if (highs[slot] == high && lows[slot] == low && (high | low) != 0) {
             return false;
@@ -30,6 +36,7 @@ final class AcknowledgedMessages {
         lows[slot] = low;
         tags[slot] = tag;
         createdAts[slot] = createdAtMillis;
+        ackedAts[slot] = ackedAtNanos;
         if (++size * 2 > highs.length) {
             grow();
         }
@@ -48,21 +55,28 @@ final class AcknowledgedMessages {
 
     /** Every recorded message, the four columns at the same index: for the re-reading after the run. */
     synchronized Snapshot snapshot() {
-        Snapshot s = new Snapshot(new long[size], new long[size], new long[size], new long[size]);
+        Snapshot s = new Snapshot(new long[size], new long[size], new long[size], new long[size], new long[size]);
         int i = 0;
         for (int slot = 0; slot < highs.length; slot++) {
             if ((highs[slot] | lows[slot]) != 0) {
                 s.highs[i] = highs[slot];
                 s.lows[i] = lows[slot];
                 s.tags[i] = tags[slot];
+                s.ackedAts[i] = ackedAts[slot];
                 s.createdAts[i++] = createdAts[slot];
             }
         }
         return s;
     }
 
-    /** The recorded ids, tags and creation times, at the same index. */
-    record Snapshot(long[] highs, long[] lows, long[] tags, long[] createdAts) {
+    /** The recorded ids, tags, creation and acknowledgement times, at the same index. */
+    record Snapshot(long[] highs, long[] lows, long[] tags, long[] createdAts, long[] ackedAts) {
+        /** The indexes in the order the messages were acknowledged. */
+        int[] byAcknowledgement() {
+            return java.util.stream.IntStream.range(0, tags.length).boxed()
+                .sorted(java.util.Comparator.comparingLong((Integer i) -> ackedAts[i]).thenComparingLong(i -> tags[i]))
+                .mapToInt(Integer::intValue).toArray();
+        }
     }
 
     /** The slot holding the id, or the empty slot where it would go. */
@@ -81,10 +95,12 @@ final class AcknowledgedMessages {
         long[] oldLows = lows;
         long[] oldTags = tags;
         long[] oldCreatedAts = createdAts;
+        long[] oldAckedAts = ackedAts;
         highs = new long[oldHighs.length * 2];
         lows = new long[oldHighs.length * 2];
         tags = new long[oldHighs.length * 2];
         createdAts = new long[oldHighs.length * 2];
+        ackedAts = new long[oldHighs.length * 2];
         for (int slot = 0; slot < oldHighs.length; slot++) {
             if ((oldHighs[slot] | oldLows[slot]) != 0) {
                 int to = find(highs, lows, oldHighs[slot], oldLows[slot]);
@@ -92,6 +108,7 @@ final class AcknowledgedMessages {
                 lows[to] = oldLows[slot];
                 tags[to] = oldTags[slot];
                 createdAts[to] = oldCreatedAts[slot];
+                ackedAts[to] = oldAckedAts[slot];
             }
         }
     }
