@@ -124,6 +124,11 @@ final class LoadOptions {
     @Option(names = "--path", description = "Path of the ping scenario (default: /ping) or the messages one (default: /message).")
     private String path;
 
+    @Option(names = "--drain-deadline", converter = Converters.Span.class,
+        description = "Messages --path /message-fast: how long after the run the re-reads may still miss an acknowledged message, "
+            + "retried in passes until then (default: 30s).")
+    private Duration drainDeadline;
+
     @Option(names = "--expect-body", defaultValue = "pong",
         description = "Ping: the exact body every answer must carry (default: ${DEFAULT-VALUE}).")
     private String expectBody;
@@ -159,6 +164,10 @@ final class LoadOptions {
     void validateScenario() {
         if (scenario == null) {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: SCENARIO (ping, redirect, create)");
+        }
+        if (drainDeadline != null && !(scenario.equals("messages") && MessagesScenario.FAST_PATH.equals(path))) {
+            throw new ParameterException(spec.commandLine(), "--drain-deadline applies to messages --path "
+                + MessagesScenario.FAST_PATH + " only");
         }
         switch (scenario) {
             case "ping", "messages" -> { }
@@ -202,7 +211,8 @@ final class LoadOptions {
             case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
-            case "messages" -> new MessagesScenario(path == null ? "/message" : path);
+            case "messages" -> new MessagesScenario(path == null ? "/message" : path,
+                drainDeadline == null ? MessagesScenario.DEFAULT_DRAIN_DEADLINE : drainDeadline);
             default -> new PingScenario(path == null ? "/ping" : path, expectBody);
         };
     }

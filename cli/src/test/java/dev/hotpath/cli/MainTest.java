@@ -118,6 +118,9 @@ class MainTest {
         "bench create --target http://127.0.0.1:9 | scenario create needs --key or --key-file",
         "bench redirect --target http://127.0.0.1:9 --key k --links 0 | --links must be 1..10000000",
         "bench create --target http://127.0.0.1:9 --key-file /nonexistent | --key-file /nonexistent cannot be read",
+        "bench messages --target http://127.0.0.1:9 --drain-deadline 5s | --drain-deadline applies to messages --path /message-fast only",
+        "bench ping --target http://127.0.0.1:9 --path /message-fast --drain-deadline 5s | --drain-deadline applies to messages",
+        "bench messages --target http://127.0.0.1:9 --path /message-fast --drain-deadline 0s | duration must be positive",
     })
     void refusesAnInvalidCommandLineWithOneLineAndStatusTwo(String args, String reason) {
         assertThat(run(args.trim().split("\\s+"))).isEqualTo(2);
