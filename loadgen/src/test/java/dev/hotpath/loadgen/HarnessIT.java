@@ -317,7 +317,7 @@ class HarnessIT {
 
     @Test
     void passesOnTheFastPathWhenMessagesBecomeReadableOnlyLaterAndReportsTheLag() throws Exception {
-        try (MessagesFixture server = new MessagesFixture(0, 202, Duration.ofSeconds(1))) {
+        try (MessagesFixture server = new MessagesFixture(0, 202, Duration.ofSeconds(5))) {
             MessagesScenario messages = new MessagesScenario("/message-fast", Duration.ofSeconds(60));
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 4, Duration.ofMillis(300)), messages,
                 Progress.NONE);
@@ -328,10 +328,11 @@ class HarnessIT {
             assertThat(e.missing()).isZero();
             assertThat(e.firstMissing()).isNull();
             assertThat(e.lag().count()).isEqualTo(e.found());
-            // The last message acknowledged is readable 1 s after the fixture acknowledged it: the first pass
-            // reaches it before then, so it is found in a later pass, at least about 1 s after its 202.
+            // The last message acknowledged is readable 5 s after the fixture acknowledged it: the first pass
+            // (a few hundred ms for a few thousand re-reads, even on a loaded machine) reaches it before then,
+            // so it is found in a later pass, at least about 5 s after its 202.
             assertThat(e.passes()).isGreaterThanOrEqualTo(2);
-            assertThat(e.lag().maxMillis()).isGreaterThan(800);
+            assertThat(e.lag().maxMillis()).isGreaterThan(4_000);
             assertThat(e.lag().millisAt(50)).isPositive().isLessThanOrEqualTo(e.lag().millisAt(99));
             assertThat(e.resolutionMillis()).isPositive();
             assertThat(result.verification().ok()).isEqualTo(e.found());
