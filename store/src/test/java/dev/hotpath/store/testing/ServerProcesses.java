@@ -92,6 +92,19 @@ final class ServerProcesses {
         }
     }
 
+    /**
+     * What a throwaway server's {@code close()} does once its process is gone: removes its temp dir and
+     * its shutdown hook ({@code cleanup}), unless this runs from that hook, during shutdown.
+     */
+    static void dispose(Path dir, Thread cleanup) {
+        deleteRecursively(dir);
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+            // close() runs from the hook itself
+        }
+    }
+
     /** The last lines of a server's log, for the message of a failed start. */
     static String logTail(Path log) {
         try {

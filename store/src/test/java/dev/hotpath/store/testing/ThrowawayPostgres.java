@@ -142,12 +142,7 @@ public final class ThrowawayPostgres implements AutoCloseable {
         if (process != null) {
             kill();
         }
-        ServerProcesses.deleteRecursively(dir);
-        try {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException shuttingDown) {
-            // close() runs from the hook itself
-        }
+        ServerProcesses.dispose(dir, cleanup);
     }
 
     private void initdb() {

@@ -117,12 +117,7 @@ public final class ThrowawayRedis implements AutoCloseable {
         if (process != null) {
             kill();
         }
-        ServerProcesses.deleteRecursively(dir);
-        try {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException shuttingDown) {
-            // close() runs from the hook itself
-        }
+        ServerProcesses.dispose(dir, cleanup);
     }
 
     /** Starts redis-server and waits until it answers PING; false if it exited instead. */
