@@ -1,9 +1,14 @@
 package dev.hotpath.cli;
 
 import dev.hotpath.apps.App;
+import dev.hotpath.apps.shortener.ClusterConfig;
+import dev.hotpath.apps.shortener.ClusterShortenerApp;
+import dev.hotpath.apps.shortener.Role;
 import dev.hotpath.apps.shortener.ShortenerApp;
 import dev.hotpath.apps.shortener.ShortenerConfig;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.PostgresConfig;
+import dev.hotpath.store.RedisConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,16 +16,20 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /** {@code hotpath serve shortener}: the URL shortener and its flags (docs/API.md, "Command line"). */
 @Command(name = "shortener", mixinStandardHelpOptions = true,
-    description = "The URL shortener on an embedded, fsynced SQLite store (the default app).")
+    description = "The URL shortener on an embedded, fsynced SQLite store (the default app), or with --store a node"
+        + " of the scale-out mode on PostgreSQL and Redis.")
 final class ServeShortener extends AppCommand {
     @Option(names = "--data", defaultValue = "./data", description = "Data directory (default: ${DEFAULT-VALUE}).")
     private Path data;
@@ -52,8 +61,84 @@ final class ServeShortener extends AppCommand {
     @Option(names = "--metrics-token", description = "Require this bearer token on /metrics.")
     private String metricsToken;
 
+    @Option(names = "--store", description = "Scale-out mode: links in PostgreSQL, postgres://USER[:PASS]@HOST[:PORT]/DB"
+        + " (PGPASSWORD is read too); see docs/SCALE-OUT.md.")
+    private String store;
+
+    @Option(names = "--cache", description = "Scale-out mode: the Redis all nodes share, redis://HOST[:PORT][/DB].")
+    private String cache;
+
+    @Option(names = "--role", defaultValue = "all", description = "Scale-out mode: all, read or write (default: ${DEFAULT-VALUE}).")
+    private String role;
+
+    @Option(names = "--local-cache-size", defaultValue = "" + ClusterConfig.DEFAULT_LOCAL_CACHE_SIZE,
+        description = "Scale-out mode: links kept in this node's memory (default: ${DEFAULT-VALUE}).")
+    private int localCacheSize;
+
+    @Option(names = "--local-cache-ttl", defaultValue = "60s", converter = Converters.Span.class,
+        description = "Scale-out mode: how long this node keeps a link before asking again (default: ${DEFAULT-VALUE}).")
+    private Duration localCacheTtl;
+
+    @Option(names = "--store-timeout", defaultValue = "2s", converter = Converters.Span.class,
+        description = "Scale-out mode: PostgreSQL cancels a statement running longer, at least 1s (default: ${DEFAULT-VALUE}).")
+    private Duration storeTimeout;
+
+    @Option(names = "--cache-timeout", defaultValue = "20ms", converter = Converters.Span.class,
+        description = "Scale-out mode: a Redis command not answered within this is given up (default: ${DEFAULT-VALUE}).")
+    private Duration cacheTimeout;
+
+    @Option(names = "--pool-size", defaultValue = "" + PostgresConfig.DEFAULT_POOL_SIZE,
+        description = "Scale-out mode: PostgreSQL read connections and look-up threads (default: ${DEFAULT-VALUE}).")
+    private int poolSize;
+
+    @Option(names = "--key-file", defaultValue = "./api-key",
+        description = "Scale-out mode: where a node that creates the first API key writes it (default: ${DEFAULT-VALUE}).")
+    private Path keyFile;
+
+    /** Flags of one mode only: given in the other, they are refused rather than ignored. */
+    private static final List<String> EMBEDDED_ONLY = List.of("--data", "--durability", "--max-links");
+    private static final List<String> SCALE_OUT_ONLY = List.of("--cache", "--role", "--local-cache-size",
+        "--local-cache-ttl", "--store-timeout", "--cache-timeout", "--pool-size", "--key-file");
+
     @Override
     App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
+        CommandLine commandLine = spec.commandLine();
+        ParseResult given = commandLine.getParseResult();
+        List<String> misplaced = (store != null ? EMBEDDED_ONLY : SCALE_OUT_ONLY).stream()
+            .filter(given::hasMatchedOption).toList();
+        if (!misplaced.isEmpty()) {
+            throw new CommandLine.ParameterException(commandLine, String.join(", ", misplaced)
+                + (store != null ? " belongs to the embedded mode; with --store the links live in PostgreSQL"
+                    : " belongs to the scale-out mode: add --store postgres://..."));
+        }
+        return store != null ? openScaleOut(bind, metrics, out) : openEmbedded(bind, metrics, out);
+    }
+
+    private App openScaleOut(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
+        CommandLine commandLine = spec.commandLine();
+        ClusterConfig config;
+        try {
+            config = new ClusterConfig(toConfig(bind),
+                PostgresConfig.parse(store, System::getenv).withPoolSize(poolSize).withStatementTimeout(storeTimeout),
+                cache == null ? null : RedisConfig.parse(cache).withCommandTimeout(cacheTimeout), Role.parse(role),
+                localCacheSize, localCacheTtl, keyFile);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+        }
+        ClusterShortenerApp app = ClusterShortenerApp.open(config, metrics);
+        if (app.createdKeyFile() != null) {
+            out.println("hotpath: new database; its first API key is in " + app.createdKeyFile()
+                + " (readable by you only; shown nowhere else)");
+        } else if (config.role().servesApi()) {
+            out.println("hotpath: API keys are managed with: hotpath keys --store postgres://...");
+        }
+        out.println("hotpath: " + config.role().flag() + " node on " + config.store().host() + ":"
+            + config.store().port() + "/" + config.store().database()
+            + (config.cache() == null ? ", no Redis" : ", Redis " + config.cache().host() + ":" + config.cache().port()));
+        return app;
+    }
+
+    private App openEmbedded(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
         ShortenerApp app = ShortenerApp.open(toConfig(bind), metrics);
         if (app.createdKeyFile() != null) {
             out.println("hotpath: new data dir; its first API key is in " + app.createdKeyFile()

@@ -2,6 +2,7 @@ package dev.hotpath.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -92,6 +93,16 @@ public final class PostgresDatabase implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
+    }
+
+    /** Connections of the read pool in use, idle, and threads waiting for one, now; for metrics. */
+    public record PoolUse(int active, int idle, int waiting) {
+    }
+
+    public PoolUse poolUse() {
+        HikariPoolMXBean pool = reads.getHikariPoolMXBean();
+        return pool == null ? new PoolUse(0, 0, 0)
+            : new PoolUse(pool.getActiveConnections(), pool.getIdleConnections(), pool.getThreadsAwaitingConnection());
     }
 
     /** Closes the read pool; write connections belong to their writer. */

@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * @param database the logical database, 0 to 15 on a default server. Default 0.
  * @param commandTimeout a command not answered within this fails with a timeout, so a hung server
- *     costs a request this long and no more; it also bounds connecting. Default 1 s.
+ *     costs a request this long and no more; it also bounds connecting, but never below 1 s. Default 1 s.
  */
 public record RedisConfig(String host, int port, int database, Duration commandTimeout) {
     public static final int DEFAULT_PORT = 6379;

@@ -36,6 +36,11 @@ import java.util.concurrent.TimeUnit;
 public final class RedisConnections implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(RedisConnections.class.getName());
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * Connecting (TCP, then the handshake) may take longer than a command: a command timeout of a few
+     * milliseconds (the shortener's cache) would fail every connect. Reconnects happen in the background.
+     */
+    private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
 
     private final ClientResources resources;
     private final RedisClient client;
@@ -47,6 +52,8 @@ public final class RedisConnections implements AutoCloseable {
      * @throws io.lettuce.core.RedisConnectionException when Redis does not answer within the command timeout
      */
     public RedisConnections(RedisConfig config) {
+        Duration connectTimeout = config.commandTimeout().compareTo(MIN_CONNECT_TIMEOUT) < 0
+            ? MIN_CONNECT_TIMEOUT : config.commandTimeout();
         this.resources = DefaultClientResources.builder()
             .ioThreadPoolSize(DefaultClientResources.MIN_IO_THREADS)
             .computationThreadPoolSize(DefaultClientResources.MIN_COMPUTATION_THREADS)
@@ -55,11 +62,11 @@ public final class RedisConnections implements AutoCloseable {
             .withHost(config.host())
             .withPort(config.port())
             .withDatabase(config.database())
-            .withTimeout(config.commandTimeout())
+            .withTimeout(connectTimeout)
             .build());
         client.setOptions(ClientOptions.builder()
             .timeoutOptions(TimeoutOptions.enabled(config.commandTimeout()))
-            .socketOptions(SocketOptions.builder().connectTimeout(config.commandTimeout()).keepAlive(true).build())
+            .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .build());
         try {

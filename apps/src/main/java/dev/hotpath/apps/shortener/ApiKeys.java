@@ -27,7 +27,7 @@ import java.util.List;
  * notices a new file ({@link #reloadIfChanged}) at most once per second, so keys can be created and
  * revoked while it serves.
  */
-public final class ApiKeys {
+public final class ApiKeys implements KeyVerifier {
     /** The key file in the data directory. */
     public static final String FILE = "api-keys";
     private static final String PREFIX = "hpk_";
@@ -68,12 +68,36 @@ public final class ApiKeys {
 
     /** Creates a key and stores its hash. */
     public static Created create(Path dataDir, Clock clock) {
-        String id = random(ID_CHARS);
-        String secret = PREFIX + random(KEY_CHARS);
+        Created created = generate();
         List<KeyInfo> keys = new ArrayList<>(list(dataDir));
-        keys.add(new KeyInfo(id, HEX.formatHex(hash(secret.getBytes(StandardCharsets.US_ASCII))), clock.instant(), null));
+        keys.add(new KeyInfo(created.id(), hashHex(created.secret()), clock.instant(), null));
         write(dataDir, keys);
-        return new Created(id, secret);
+        return created;
+    }
+
+    /** A new key id and secret, from the CSPRNG; stored nowhere yet. */
+    static Created generate() {
+        return new Created(random(ID_CHARS), PREFIX + random(KEY_CHARS));
+    }
+
+    /** The stored form of {@code secret}: its SHA-256, in hex. */
+    static String hashHex(String secret) {
+        return HEX.formatHex(hash(secret.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    /** Whether {@code presented} hashes to one of {@code activeHashes}: constant time in the key's content. */
+    static boolean matchesAny(byte[] presented, byte[][] activeHashes) {
+        byte[] digest = hash(presented);
+        boolean match = false;
+        for (byte[] active : activeHashes) {
+            match |= MessageDigest.isEqual(digest, active);
+        }
+        return match;
+    }
+
+    /** The hashes of {@code keys} that are active, as bytes for {@link #matchesAny}. */
+    static byte[][] activeHashes(List<KeyInfo> keys) {
+        return keys.stream().filter(KeyInfo::active).map(k -> HEX.parseHex(k.hash())).toArray(byte[][]::new);
     }
 
     /** Revokes key {@code id}; false when there is no active key with that id. */
@@ -119,14 +143,10 @@ public final class ApiKeys {
     }
 
     /** Whether {@code presented} is an active key. Constant time in the key's content. */
+    @Override
     public boolean verify(byte[] presented) {
         reloadIfChanged();
-        byte[] digest = SHA256.get().digest(presented);
-        boolean match = false;
-        for (byte[] active : activeHashes) {
-            match |= MessageDigest.isEqual(digest, active);
-        }
-        return match;
+        return matchesAny(presented, activeHashes);
     }
 
     /** Re-reads the file when it changed, checking at most once per second. */
@@ -153,13 +173,16 @@ public final class ApiKeys {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        activeHashes = list(file.getParent()).stream().filter(KeyInfo::active)
-            .map(k -> HEX.parseHex(k.hash())).toArray(byte[][]::new);
+        activeHashes = activeHashes(list(file.getParent()));
     }
 
     /** Writes {@code secret} to {@code <data>/api-key}, readable by the owner only. */
     public static Path writeSecretFile(Path dataDir, String secret) {
-        Path file = dataDir.resolve("api-key");
+        return writeSecretFileAt(dataDir.resolve("api-key"), secret);
+    }
+
+    /** Writes {@code secret} to {@code file} (replacing it), readable by the owner only. */
+    public static Path writeSecretFileAt(Path file, String secret) {
         try {
             Files.deleteIfExists(file);
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

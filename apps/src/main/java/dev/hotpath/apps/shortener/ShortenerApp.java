@@ -83,7 +83,7 @@ public final class ShortenerApp implements App {
 
     @Override
     public Routes routes() {
-        Handler metricsEndpoint = metricsEndpoint();
+        Handler metricsEndpoint = metricsEndpoint(metrics, config.metricsToken());
         AsyncHandler create = service::create;
         return Routes.builder()
             .route(Method.POST, "/api/links", Routes.DEFAULT_BODY_LIMIT, create)
@@ -104,18 +104,20 @@ public final class ShortenerApp implements App {
             .build();
     }
 
-    private Handler metricsEndpoint() {
+    /** {@code /metrics} of {@code metrics}, behind {@code token} (compared in constant time) unless it is null. */
+    static Handler metricsEndpoint(PrometheusRegistry metrics, String token) {
         MetricsEndpoint endpoint = new MetricsEndpoint(metrics);
-        if (config.metricsToken() == null) {
+        if (token == null) {
             return endpoint;
         }
-        byte[] expected = config.metricsToken().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] expected = token.getBytes(StandardCharsets.ISO_8859_1);
         Response unauthorized = Response.builder(401).header("WWW-Authenticate", "Bearer")
             .body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
                 .getBytes(StandardCharsets.US_ASCII));
         return request -> {
-            String token = BearerToken.parse(request.header(HeaderName.AUTHORIZATION));
-            boolean ok = token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.ISO_8859_1), expected);
+            String presented = BearerToken.parse(request.header(HeaderName.AUTHORIZATION));
+            boolean ok = presented != null
+                && MessageDigest.isEqual(presented.getBytes(StandardCharsets.ISO_8859_1), expected);
             return ok ? endpoint.handle(request) : unauthorized;
         };
     }

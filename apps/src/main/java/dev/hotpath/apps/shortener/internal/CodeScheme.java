@@ -14,6 +14,9 @@ public interface CodeScheme {
     /** {@link #decode} of a span with the scheme's shape that no id encodes to: neither code nor alias. */
     long NOT_A_CODE = -2;
 
+    /** How many ids have a code: ids run from 0 to one less. */
+    long capacity();
+
     /** The code of link {@code id}. */
     String encode(long id);
 

@@ -47,7 +47,8 @@ final class Errors {
             .body("application/json", body(code, message));
     }
 
-    private static Response retryLater(String code, String message) {
+    /** A 503 with {@code Retry-After: 1}. */
+    static Response retryLater(String code, String message) {
         return Response.builder(503).header("Retry-After", "1").header("Cache-Control", "no-store")
             .body("application/json", body(code, message));
     }

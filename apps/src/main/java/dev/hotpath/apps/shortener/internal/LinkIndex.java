@@ -30,15 +30,21 @@ final class LinkIndex {
         if (id != CodeScheme.NOT_SHAPED) {
             return id >= 0 && id < table.size() && (table.flags((int) id) & LinkTable.NAMED) == 0 ? (int) id : -1;
         }
+        String name = nameOf(code);
+        return name == null ? -1 : table.findByName(name);
+    }
+
+    /** {@code code} as a link name (alias or protected code), or null when no name has its length. */
+    static String nameOf(CodeSpan code) {
         int length = code.length();
         if (length < MIN_NAME || length > MAX_NAME) {
-            return -1;
+            return null;
         }
         byte[] name = new byte[length];
         for (int i = 0; i < length; i++) {
             name[i] = code.byteAt(i);
         }
-        return table.findByName(new String(name, StandardCharsets.ISO_8859_1));
+        return new String(name, StandardCharsets.ISO_8859_1);
     }
 
     /** The code clients use for link {@code id}: its name, else its generated code. */

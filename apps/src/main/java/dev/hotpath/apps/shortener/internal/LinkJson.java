@@ -209,6 +209,44 @@ final class LinkJson {
         return Response.builder(status).header("Cache-Control", "no-store").body("application/json", JsonBytes.write(body));
     }
 
+    /** The {@code 201} of a single create: where the link is, and the link object. */
+    static Response created(String code, JsonBytes.Body link) {
+        return Response.builder(201).header("Location", "/api/links/" + code).header("Cache-Control", "no-store")
+            .body("application/json", JsonBytes.write(link));
+    }
+
+    /** Writes one created link of a bulk answer; {@code created} is whatever the caller put in the results. */
+    @FunctionalInterface
+    interface CreatedLinkWriter {
+        void write(JsonGenerator json, Object created) throws IOException;
+    }
+
+    /**
+     * {@code {"results":[...]}} in input order: per item its {@link Errors.Refusal}, or a created link
+     * written by {@code link}.
+     */
+    static Response bulkAnswer(Object[] results, CreatedLinkWriter link) {
+        return answer(200, json -> {
+            json.writeStartObject();
+            json.writeArrayFieldStart("results");
+            for (Object result : results) {
+                json.writeStartObject();
+                if (result instanceof Errors.Refusal refusal) {
+                    json.writeNumberField("status", refusal.status);
+                    json.writeStringField("error", refusal.code);
+                    json.writeStringField("message", refusal.message);
+                } else {
+                    json.writeNumberField("status", 201);
+                    json.writeFieldName("link");
+                    link.write(json, result);
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        });
+    }
+
     private static String truncate(String s) {
         return s.length() > 64 ? s.substring(0, 64) + "..." : s;
     }

@@ -84,45 +84,21 @@ final class LinkReads {
         if (!auth.authorized(request)) {
             return Errors.UNAUTHORIZED;
         }
-        int from = 0;
-        int limit = DEFAULT_PAGE;
-        String query = request.query();
-        if (query != null && !query.isEmpty()) {
-            for (String pair : query.split("&", -1)) {
-                int eq = pair.indexOf('=');
-                String name = eq < 0 ? pair : pair.substring(0, eq);
-                String value = eq < 0 ? "" : pair.substring(eq + 1);
-                switch (name) {
-                    case "after" -> {
-                        int after = index.find(CodeSpan.of(value));
-                        if (after < 0) {
-                            return invalidQuery("after is not the code of a link");
-                        }
-                        from = after + 1;
-                    }
-                    case "limit" -> {
-                        limit = pageSize(value);
-                        if (limit < 0) {
-                            return invalidQuery("limit must be a number from 1 to " + MAX_PAGE);
-                        }
-                    }
-                    default -> {
-                        return invalidQuery("unknown query parameter");
-                    }
-                }
-            }
-        }
-        return page(from, limit);
-    }
-
-    /** The page size {@code value} asks for, or -1 when it is not a number from 1 to {@value #MAX_PAGE}. */
-    private static int pageSize(String value) {
+        PageQuery query;
         try {
-            int limit = Integer.parseInt(value);
-            return limit >= 1 && limit <= MAX_PAGE ? limit : -1;
-        } catch (NumberFormatException e) {
-            return -1;
+            query = PageQuery.parse(request.query(), DEFAULT_PAGE, MAX_PAGE);
+        } catch (PageQuery.Invalid e) {
+            return Errors.error(400, "invalid_query", e.getMessage());
         }
+        int from = 0;
+        if (query.after() != null) {
+            int after = index.find(CodeSpan.of(query.after()));
+            if (after < 0) {
+                return PageQuery.NOT_A_LINK;
+            }
+            from = after + 1;
+        }
+        return page(from, query.limit());
     }
 
     private Response page(int from, int limit) {
@@ -152,9 +128,5 @@ final class LinkReads {
             }
             json.writeEndObject();
         });
-    }
-
-    private static Response invalidQuery(String message) {
-        return Errors.error(400, "invalid_query", message);
     }
 }

@@ -1,7 +1,6 @@
 package dev.hotpath.apps.shortener.internal;
 
 import dev.hotpath.http.Deferred;
-import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
 import java.time.Clock;
@@ -38,7 +37,7 @@ final class LinkWrites {
 
     /** {@code POST /api/links} (and the compatibility paths). */
     void create(Request request, Deferred response) {
-        Response refusal = refuseWrite(request);
+        Response refusal = auth.refusesWrite(request);
         if (refusal != null) {
             response.complete(refusal);
             return;
@@ -80,7 +79,7 @@ final class LinkWrites {
      * together; the answer lists each item's result in input order.
      */
     void bulkCreate(Request request, Deferred response) {
-        Response refusal = refuseWrite(request);
+        Response refusal = auth.refusesWrite(request);
         if (refusal != null) {
             response.complete(refusal);
             return;
@@ -166,40 +165,12 @@ final class LinkWrites {
         }
     }
 
-    private Response refuseWrite(Request request) {
-        if (!auth.authorized(request)) {
-            return Errors.UNAUTHORIZED;
-        }
-        return request.declaresJsonOrNothing() ? null : Errors.UNSUPPORTED_MEDIA_TYPE;
-    }
-
     private Response created(int id) {
-        return Response.builder(201).header("Location", "/api/links/" + index.codeOf(id))
-            .header("Cache-Control", "no-store")
-            .body("application/json", JsonBytes.write(json -> index.writeLink(json, id)));
+        return LinkJson.created(index.codeOf(id), json -> index.writeLink(json, id));
     }
 
-    /** {@code {"results":[...]}}: a created link's id (Integer) or its {@link Errors.Refusal} per item. */
+    /** The bulk answer: per item a created link's id (Integer) or its {@link Errors.Refusal}. */
     private Response bulkResults(Object[] results) {
-        return LinkJson.answer(200, json -> {
-            json.writeStartObject();
-            json.writeArrayFieldStart("results");
-            for (Object result : results) {
-                json.writeStartObject();
-                if (result instanceof Integer id) {
-                    json.writeNumberField("status", 201);
-                    json.writeFieldName("link");
-                    index.writeLink(json, id);
-                } else {
-                    Errors.Refusal refusal = (Errors.Refusal) result;
-                    json.writeNumberField("status", refusal.status);
-                    json.writeStringField("error", refusal.code);
-                    json.writeStringField("message", refusal.message);
-                }
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        });
+        return LinkJson.bulkAnswer(results, (json, id) -> index.writeLink(json, (Integer) id));
     }
 }

@@ -46,6 +46,11 @@ public final class ScrambledCodes implements CodeScheme {
     }
 
     @Override
+    public long capacity() {
+        return DOMAIN;
+    }
+
+    @Override
     public String encode(long id) {
         if (id < 0 || id >= DOMAIN) {
             throw new IllegalArgumentException("id outside the code domain: " + id);

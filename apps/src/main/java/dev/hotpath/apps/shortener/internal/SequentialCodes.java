@@ -9,6 +9,11 @@ public final class SequentialCodes implements CodeScheme {
     static final int MAX_LENGTH = 11;
 
     @Override
+    public long capacity() {
+        return Long.MAX_VALUE;
+    }
+
+    @Override
     public String encode(long id) {
         return Base62.encode(id);
     }

@@ -1,0 +1,112 @@
+package dev.hotpath.apps.shortener;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * API keys of the scale-out mode, in the {@code api_keys} table: the same keys as {@link ApiKeys}
+ * (same form, SHA-256 hashes only, the secret shown once), shared by every node.
+ *
+ * <p>A node checks keys against the active hashes it holds in memory and re-reads the table with
+ * {@link #refresh} (the shortener does so every few seconds), so a key created or revoked on any node
+ * or with {@code hotpath keys --store} takes effect everywhere within that period. A failed refresh
+ * keeps the hashes already held: an outage of the database does not lock everyone out.
+ */
+public final class PostgresApiKeys implements KeyVerifier {
+    private final DataSource db;
+    private volatile byte[][] activeHashes = new byte[0][];
+
+    private PostgresApiKeys(DataSource db) {
+        this.db = db;
+    }
+
+    /**
+     * The keys of {@code db}, read now.
+     *
+     * @throws SQLException when the table cannot be read
+     */
+    public static PostgresApiKeys open(DataSource db) throws SQLException {
+        PostgresApiKeys keys = new PostgresApiKeys(db);
+        keys.refresh();
+        return keys;
+    }
+
+    @Override
+    public boolean verify(byte[] presented) {
+        return ApiKeys.matchesAny(presented, activeHashes);
+    }
+
+    /** Re-reads the active hashes. */
+    public void refresh() throws SQLException {
+        activeHashes = ApiKeys.activeHashes(list(db));
+    }
+
+    /** Creates a key and stores its hash. */
+    public static ApiKeys.Created create(DataSource db, Clock clock) throws SQLException {
+        ApiKeys.Created created = ApiKeys.generate();
+        try (Connection c = db.getConnection();
+             PreparedStatement insert = c.prepareStatement(
+                 "INSERT INTO api_keys (id, hash, created_at) VALUES (?, ?, ?)")) {
+            insert.setString(1, created.id());
+            insert.setString(2, ApiKeys.hashHex(created.secret()));
+            insert.setLong(3, clock.millis());
+            insert.executeUpdate();
+        }
+        return created;
+    }
+
+    /** Revokes key {@code id}; false when there is no active key with that id. */
+    public static boolean revoke(DataSource db, String id, Clock clock) throws SQLException {
+        try (Connection c = db.getConnection();
+             PreparedStatement update = c.prepareStatement(
+                 "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
+            update.setLong(1, clock.millis());
+            update.setString(2, id);
+            return update.executeUpdate() == 1;
+        }
+    }
+
+    /** Every stored key, active or revoked, oldest first. */
+    public static List<ApiKeys.KeyInfo> list(DataSource db) throws SQLException {
+        try (Connection c = db.getConnection();
+             PreparedStatement select = c.prepareStatement(
+                 "SELECT id, hash, created_at, revoked_at FROM api_keys ORDER BY created_at, id");
+             ResultSet rows = select.executeQuery()) {
+            List<ApiKeys.KeyInfo> keys = new ArrayList<>();
+            while (rows.next()) {
+                long revokedMillis = rows.getLong(4);
+                Instant revokedAt = rows.wasNull() ? null : Instant.ofEpochMilli(revokedMillis);
+                keys.add(new ApiKeys.KeyInfo(rows.getString(1), rows.getString(2), Instant.ofEpochMilli(rows.getLong(3)),
+                    revokedAt));
+            }
+            return keys;
+        }
+    }
+
+    /**
+     * Stores a key moved from an embedded data directory ({@code hotpath shortener import}), keeping
+     * its id, hash and dates; on the import's own connection and transaction.
+     */
+    static void insert(Connection c, ApiKeys.KeyInfo key) throws SQLException {
+        try (PreparedStatement insert = c.prepareStatement(
+            "INSERT INTO api_keys (id, hash, created_at, revoked_at) VALUES (?, ?, ?, ?)")) {
+            insert.setString(1, key.id());
+            insert.setString(2, key.hash());
+            insert.setLong(3, key.createdAt().toEpochMilli());
+            if (key.revokedAt() == null) {
+                insert.setNull(4, Types.BIGINT);
+            } else {
+                insert.setLong(4, key.revokedAt().toEpochMilli());
+            }
+            insert.executeUpdate();
+        }
+    }
+}

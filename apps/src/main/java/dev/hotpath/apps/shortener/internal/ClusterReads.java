@@ -1,0 +1,236 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Responder;
+import dev.hotpath.http.Response;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The read side of the scale-out mode. A redirect is answered on the event loop from the node's
+ * {@link LocalLinks} when it holds the code (the hot path); otherwise the request is deferred and the
+ * link looked up in Redis, then in PostgreSQL on the {@link LookupExecutor}, and what was found (or
+ * not) is kept for the next request. The API's reads ({@code /api/links}, {@code /api/stats}) always
+ * ask PostgreSQL, on the executor.
+ *
+ * <p>What an answer can be: a code no link can have is 404 at once; a generated code above the
+ * {@link IdBound} is 404 after the bound is refreshed; a look-up that cannot reach PostgreSQL is 503
+ * {@code store_unavailable}, never 404, since the node cannot know.
+ */
+final class ClusterReads {
+    private static final int DEFAULT_PAGE = 100;
+    private static final int MAX_PAGE = 1000;
+
+    private final LinkKeys keys;
+    private final LocalLinks local;
+    private final RedisLinks redis;
+    private final PostgresLinks postgres;
+    private final LookupExecutor executor;
+    private final IdBound bound;
+    private final VisitCounts visits;
+    private final ApiKeyAuth auth;
+    private final Clock clock;
+    private final int redirectStatus;
+    private final long startedAt;
+    private final LongAdder localHits = new LongAdder();
+    private final LongAdder redisHits = new LongAdder();
+    private final LongAdder postgresReads = new LongAdder();
+    private final LongAdder negativeHits = new LongAdder();
+
+    /** @param redis null when the node runs without Redis */
+    ClusterReads(LinkKeys keys, LocalLinks local, RedisLinks redis, PostgresLinks postgres, LookupExecutor executor,
+                 IdBound bound, VisitCounts visits, ApiKeyAuth auth, Clock clock, int redirectStatus) {
+        this.keys = keys;
+        this.local = local;
+        this.redis = redis;
+        this.postgres = postgres;
+        this.executor = executor;
+        this.bound = bound;
+        this.visits = visits;
+        this.auth = auth;
+        this.clock = clock;
+        this.redirectStatus = redirectStatus;
+        this.startedAt = clock.millis();
+    }
+
+    /** {@code GET /{code}} ({@code countVisit}) and {@code HEAD /{code}}. */
+    void resolve(Request request, Responder responder, boolean countVisit) {
+        Object key = keys.keyOf(new RequestCode(request));
+        if (key == null) {
+            responder.send(Errors.NOT_FOUND);
+            return;
+        }
+        CachedLink link = local.get(key);
+        if (link != null) {
+            (link.absent() ? negativeHits : localHits).increment();
+            responder.send(answer(link, countVisit));
+            return;
+        }
+        Deferred later = responder.defer();
+        if (later == null) {
+            return; // the engine answered 503: too many requests in flight
+        }
+        lookUp(key).whenComplete((found, failure) ->
+            later.complete(failure == null ? answer(found, countVisit) : LookupExecutor.answerTo(failure)));
+    }
+
+    private Response answer(CachedLink link, boolean countVisit) {
+        if (link.absent()) {
+            return Errors.NOT_FOUND;
+        }
+        if (link.gone(clock)) {
+            return Errors.GONE;
+        }
+        if (countVisit) {
+            visits.count(link);
+        }
+        return link.redirect;
+    }
+
+    /** Redis, then PostgreSQL; keeps what it finds in the local cache (and what PostgreSQL found in Redis). */
+    private CompletableFuture<CachedLink> lookUp(Object key) {
+        long epoch = local.epoch();
+        CompletableFuture<CachedLink> shared = redis == null ? CompletableFuture.completedFuture(null) : redis.get(key);
+        return shared.thenCompose(link -> {
+            if (link != null) {
+                redisHits.increment();
+                local.fill(key, link, epoch);
+                return CompletableFuture.completedFuture(link);
+            }
+            if (key instanceof Long id && !bound.covers(id)) {
+                return bound.refreshed().thenCompose(highest -> id > highest ? absent(key, epoch) : fromPostgres(key, epoch));
+            }
+            return fromPostgres(key, epoch);
+        });
+    }
+
+    private CompletableFuture<CachedLink> absent(Object key, long epoch) {
+        negativeHits.increment();
+        local.fill(key, CachedLink.ABSENT, epoch);
+        return CompletableFuture.completedFuture(CachedLink.ABSENT);
+    }
+
+    private CompletableFuture<CachedLink> fromPostgres(Object key, long epoch) {
+        return executor.run(() -> postgres.find(key)).thenApply(row -> {
+            postgresReads.increment();
+            CachedLink link = row == null ? CachedLink.ABSENT : row.toCached(redirectStatus);
+            local.fill(key, link, epoch);
+            if (redis != null && row != null) {
+                redis.fill(key, link);
+            }
+            return link;
+        });
+    }
+
+    /** {@code GET /api/links/{code}}. */
+    void read(Request request, Deferred response) {
+        if (!auth.authorized(request)) {
+            response.complete(Errors.UNAUTHORIZED);
+            return;
+        }
+        Object key = keys.keyOf(new RequestCode(request));
+        if (key == null) {
+            response.complete(Errors.NOT_FOUND);
+            return;
+        }
+        answerLater(response, () -> {
+            LinkRow row = postgres.find(key);
+            if (row == null) {
+                return Errors.NOT_FOUND;
+            }
+            return row.deletedAt() >= 0 ? Errors.GONE : LinkJson.answer(200, json -> keys.writeLink(json, row));
+        });
+    }
+
+    /** {@code GET /api/links?after=<code>&limit=<n>}: live links in id order, with the code to go on from. */
+    void list(Request request, Deferred response) {
+        if (!auth.authorized(request)) {
+            response.complete(Errors.UNAUTHORIZED);
+            return;
+        }
+        PageQuery query;
+        try {
+            query = PageQuery.parse(request.query(), DEFAULT_PAGE, MAX_PAGE);
+        } catch (PageQuery.Invalid e) {
+            response.complete(Errors.error(400, "invalid_query", e.getMessage()));
+            return;
+        }
+        Object afterKey = query.after() == null ? null : keys.keyOf(CodeSpan.of(query.after()));
+        if (query.after() != null && afterKey == null) {
+            response.complete(PageQuery.NOT_A_LINK);
+            return;
+        }
+        answerLater(response, () -> {
+            long afterId = -1;
+            if (afterKey != null) {
+                LinkRow after = postgres.find(afterKey);
+                if (after == null) {
+                    return PageQuery.NOT_A_LINK;
+                }
+                afterId = after.id();
+            }
+            List<LinkRow> rows = postgres.page(afterId, query.limit() + 1);
+            boolean more = rows.size() > query.limit();
+            List<LinkRow> page = more ? rows.subList(0, query.limit()) : rows;
+            return LinkJson.answer(200, json -> {
+                json.writeStartObject();
+                json.writeArrayFieldStart("links");
+                for (LinkRow row : page) {
+                    keys.writeLink(json, row);
+                }
+                json.writeEndArray();
+                if (more) {
+                    LinkRow last = page.getLast();
+                    json.writeStringField("next", keys.codeOf(last.id(), last.name()));
+                } else {
+                    json.writeNullField("next");
+                }
+                json.writeEndObject();
+            });
+        });
+    }
+
+    /** {@code GET /api/stats}: counted in PostgreSQL now (a scan of the links table). */
+    void stats(Request request, Deferred response) {
+        if (!auth.authorized(request)) {
+            response.complete(Errors.UNAUTHORIZED);
+            return;
+        }
+        long uptime = (clock.millis() - startedAt) / 1000;
+        answerLater(response, () -> {
+            long[] counts = postgres.liveLinksAndVisits();
+            return LinkJson.answer(200, json -> {
+                json.writeStartObject();
+                json.writeNumberField("links", counts[0]);
+                json.writeNumberField("capacity", keys.capacity());
+                json.writeNumberField("visits", counts[1]);
+                json.writeNumberField("uptime_s", uptime);
+                json.writeEndObject();
+            });
+        });
+    }
+
+    private void answerLater(Deferred response, LookupExecutor.SqlCall<Response> call) {
+        executor.run(call).whenComplete((answer, failure) ->
+            response.complete(failure == null ? answer : LookupExecutor.answerTo(failure)));
+    }
+
+    long localHits() {
+        return localHits.sum();
+    }
+
+    long redisHits() {
+        return redisHits.sum();
+    }
+
+    long postgresReads() {
+        return postgresReads.sum();
+    }
+
+    long negativeHits() {
+        return negativeHits.sum();
+    }
+}

@@ -1,0 +1,234 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.apps.shortener.ApiKeys;
+import dev.hotpath.apps.shortener.ClusterConfig;
+import dev.hotpath.apps.shortener.PostgresApiKeys;
+import dev.hotpath.apps.shortener.ShortenerConfig;
+import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.DirectHandler;
+import dev.hotpath.http.Handler;
+import dev.hotpath.http.Method;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Response;
+import dev.hotpath.http.Routes;
+import dev.hotpath.store.GroupCommitConfig;
+import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.Migrations;
+import dev.hotpath.store.PostgresConfig;
+import dev.hotpath.store.PostgresDatabase;
+import dev.hotpath.store.RedisConnections;
+import dev.hotpath.http.Deferred;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One node of the scale-out shortener: PostgreSQL as the source of truth, Redis (optional) as the
+ * cache all nodes share, a Caffeine cache of its own, and the role it plays. Opening it connects,
+ * migrates the schema (write and {@code all} nodes), loads the code secret and the keys, and starts
+ * the background work: visit flushes every second, key refreshes every {@value #KEY_REFRESH_SECONDS}
+ * s, a readiness probe every second, and the Redis probe while the breaker is open.
+ */
+public final class ClusterShortener implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClusterShortener.class.getName());
+    /** Where the migrations of the links schema are, on the class path. */
+    public static final String MIGRATIONS = "db/migration/shortener";
+    private static final long KEY_REFRESH_SECONDS = 5;
+    private static final Duration NEGATIVE_TTL = Duration.ofSeconds(2);
+    private static final Duration REDIS_TTL = Duration.ofMinutes(10);
+    /** Look-ups waiting for a PostgreSQL connection at most; beyond it a miss answers 503. */
+    private static final int LOOKUP_QUEUE = 4096;
+    private static final int WRITE_QUEUE = 64 * 1024;
+    private static final Response OK = Response.of(200, "text/plain", "ok".getBytes(StandardCharsets.US_ASCII));
+
+    private final ClusterConfig config;
+    private final PostgresDatabase database;
+    private final RedisConnections redisConnections;
+    private final RedisLinks redis;
+    private final ScheduledExecutorService background;
+    private final LookupExecutor executor;
+    private final LocalLinks local;
+    private final IdBlocks idBlocks;
+    private final GroupCommitWriter writer;
+    private final PostgresLinkWrites linkWrites;
+    private final PostgresApiKeys keys;
+    private final ClusterReads reads;
+    private final ClusterWrites writes;
+    private final Path createdKeyFile;
+    private final Response wrongRole;
+    private volatile boolean postgresReachable = true;
+    private volatile boolean draining;
+
+    private ClusterShortener(ClusterConfig config, PostgresDatabase database) throws SQLException {
+        this.config = config;
+        this.database = database;
+        ShortenerConfig common = config.common();
+        boolean writes = config.role().servesApi();
+        if (writes) {
+            Migrations.apply(database.reads(), MIGRATIONS);
+        }
+        CodeScheme codes = ClusterMeta.codeScheme(database.reads(), common.codes(), writes);
+        this.keys = PostgresApiKeys.open(database.reads());
+        this.createdKeyFile = writes ? createFirstKey(database, config) : null;
+        if (createdKeyFile != null) {
+            keys.refresh();
+        }
+        PostgresLinks postgres = new PostgresLinks(database.reads());
+        long highestId = postgres.highestAllocatedId();
+        this.redisConnections = config.cache() == null ? null : new RedisConnections(config.cache());
+        this.background = Executors.newScheduledThreadPool(2, r -> Thread.ofPlatform().name("shortener-cluster-", 0)
+            .daemon(true).unstarted(r));
+        this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE);
+        this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL);
+        IdBound bound = new IdBound(postgres, executor, highestId);
+        this.idBlocks = new IdBlocks(bound);
+        VisitCounts visits = new VisitCounts();
+        this.linkWrites = new PostgresLinkWrites(idBlocks, visits);
+        try {
+            this.redis = redisConnections == null ? null
+                : new RedisLinks(redisConnections, REDIS_TTL, common.redirectStatus(), background, local::invalidate);
+        } catch (RuntimeException e) {
+            background.shutdownNow();
+            executor.close();
+            redisConnections.close();
+            throw e;
+        }
+        this.writer = new GroupCommitWriter(database::openWriter, GroupCommitConfig.named("shortener-writer")
+            .withQueueCapacity(WRITE_QUEUE).withMaxBatch(common.maxBatch())
+            .withAcknowledgements(Deferred::completeTogether));
+        LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
+        ApiKeyAuth auth = new ApiKeyAuth(keys);
+        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, auth, common.clock(),
+            common.redirectStatus());
+        this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
+            new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
+        this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
+            + " and serves redirects only; send API requests to a write node");
+        background.scheduleWithFixedDelay(this::flushVisits, 1, 1, TimeUnit.SECONDS);
+        background.scheduleWithFixedDelay(this::refreshKeys, KEY_REFRESH_SECONDS, KEY_REFRESH_SECONDS,
+            TimeUnit.SECONDS);
+        background.scheduleWithFixedDelay(() -> postgresReachable = database.reachable(), 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Connects to PostgreSQL (and Redis), migrates and loads what the node needs.
+     *
+     * @throws IllegalStateException with the reason this node cannot start
+     */
+    public static ClusterShortener open(ClusterConfig config) {
+        PostgresDatabase database = new PostgresDatabase(config.store());
+        try {
+            return new ClusterShortener(config, database);
+        } catch (SQLException e) {
+            database.close();
+            throw new IllegalStateException("cannot open the link store: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** {@code hotpath shortener migrate}: the schema up to date and the code secret created. */
+    public static void migrate(PostgresConfig store, String codes) {
+        try (PostgresDatabase database = new PostgresDatabase(store)) {
+            Migrations.apply(database.reads(), MIGRATIONS);
+            ClusterMeta.codeScheme(database.reads(), codes, true);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot migrate: " + e.getMessage(), e);
+        }
+    }
+
+    /** A first key for an empty key table, written to the key file; null when keys exist. */
+    private static Path createFirstKey(PostgresDatabase database, ClusterConfig config) throws SQLException {
+        if (!PostgresApiKeys.list(database.reads()).isEmpty()) {
+            return null;
+        }
+        ApiKeys.Created created = PostgresApiKeys.create(database.reads(), config.common().clock());
+        return ApiKeys.writeSecretFileAt(config.keyFile(), created.secret());
+    }
+
+    /** Where this start wrote a new API key (the key table was empty), or null. */
+    public Path createdKeyFile() {
+        return createdKeyFile;
+    }
+
+    /** Every route but {@code /metrics}; API routes answer 403 {@code wrong_role} on a read node. */
+    public Routes.Builder routes(Routes.Builder routes, int bulkBodyBytes) {
+        boolean api = config.role().servesApi();
+        AsyncHandler create = api ? writes::create : refused();
+        routes.route(Method.POST, "/api/links", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/api/shorten", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/shorten", Routes.DEFAULT_BODY_LIMIT, create)
+            .route(Method.POST, "/api/links/bulk", bulkBodyBytes, api ? (AsyncHandler) writes::bulkCreate : refused())
+            .route(Method.GET, "/api/links", Routes.DEFAULT_BODY_LIMIT, api ? (AsyncHandler) reads::list : refused())
+            .route(Method.GET, "/api/links/{code}", Routes.DEFAULT_BODY_LIMIT,
+                api ? (AsyncHandler) reads::read : refused())
+            .route(Method.DELETE, "/api/links/{code}", Routes.DEFAULT_BODY_LIMIT,
+                api ? (AsyncHandler) writes::delete : refused())
+            .route(Method.GET, "/api/stats", Routes.DEFAULT_BODY_LIMIT, api ? (AsyncHandler) reads::stats : refused())
+            .get("/health", (Handler) request -> OK)
+            .get("/ready", this::ready)
+            .route(Method.GET, "/{code}", Routes.DEFAULT_BODY_LIMIT,
+                (DirectHandler) (request, responder) -> reads.resolve(request, responder, true))
+            .route(Method.HEAD, "/{code}", Routes.DEFAULT_BODY_LIMIT,
+                (DirectHandler) (request, responder) -> reads.resolve(request, responder, false));
+        return routes;
+    }
+
+    private AsyncHandler refused() {
+        return (request, response) -> response.complete(wrongRole);
+    }
+
+    /**
+     * 200 when the node can serve its role: a write node needs PostgreSQL, a read node PostgreSQL or
+     * Redis (it answers from Redis what it has not cached); 503 while draining.
+     */
+    private Response ready(Request request) {
+        if (draining) {
+            return Errors.retryLater("not_ready", "the server is draining");
+        }
+        boolean redisUp = redis != null && redis.breaker().closed();
+        boolean canServe = postgresReachable || (!config.role().servesApi() && redisUp);
+        return canServe ? OK : Errors.retryLater("not_ready", "PostgreSQL cannot be reached");
+    }
+
+    private void flushVisits() {
+        writer.offer(linkWrites.addVisits());
+    }
+
+    private void refreshKeys() {
+        try {
+            keys.refresh();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.DEBUG, "API keys not refreshed; the ones held stay in force", e);
+        }
+    }
+
+    /** From now on {@code /ready} answers 503. */
+    public void beginDrain() {
+        draining = true;
+    }
+
+    /** The node's counters, read at scrape time. */
+    public ClusterMetrics metrics() {
+        return new ClusterMetrics(reads, redis, database, executor, idBlocks, writer, local);
+    }
+
+    /** Flushes visits, commits what is queued, then disconnects. */
+    @Override
+    public void close() {
+        background.shutdownNow();
+        flushVisits();
+        writer.close();
+        executor.close();
+        if (redis != null) {
+            redis.close();
+            redisConnections.close();
+        }
+        database.close();
+    }
+}

@@ -1,0 +1,200 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.store.Transaction;
+import dev.hotpath.store.Write;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+
+/**
+ * The {@link Write}s of the scale-out mode, run by its group-commit writer on one PostgreSQL
+ * connection: insert links, mark one deleted, add visit counts. Each tells its outcome after the
+ * commit, on the writer thread.
+ *
+ * <p>Ids come from {@link IdBlocks}; a write keeps the ids it took, so a retry of its batch stores the
+ * same rows. Names are unique by the table's constraint: an insert whose name is taken stores nothing
+ * ({@code ON CONFLICT DO NOTHING}) and reports id -1, without failing its neighbours, so two write
+ * nodes can never both accept one alias.
+ */
+final class PostgresLinkWrites {
+    private static final System.Logger LOG = System.getLogger(PostgresLinkWrites.class.getName());
+    private static final String INSERT = "INSERT INTO links (id, name, protected, long_url, created_at, expires_at)"
+        + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING";
+    private static final String RETURNING = " RETURNING id, name, protected, long_url, created_at, expires_at,"
+        + " deleted_at, visits";
+    private static final String DELETE_BY_ID = "UPDATE links SET deleted_at = ? WHERE id = ? AND name IS NULL"
+        + " AND deleted_at IS NULL" + RETURNING;
+    private static final String DELETE_BY_NAME = "UPDATE links SET deleted_at = ? WHERE name = ?"
+        + " AND deleted_at IS NULL" + RETURNING;
+    private static final String EXISTS_BY_ID = "SELECT 1 FROM links WHERE id = ? AND name IS NULL";
+    private static final String EXISTS_BY_NAME = "SELECT 1 FROM links WHERE name = ?";
+    private static final String ADD_VISITS = "UPDATE links SET visits = visits + ? WHERE id = ?";
+
+    private final IdBlocks ids;
+    private final VisitCounts visits;
+
+    PostgresLinkWrites(IdBlocks ids, VisitCounts visits) {
+        this.ids = ids;
+        this.visits = visits;
+    }
+
+    /** How a delete ended. */
+    enum Deletion { DELETED, ALREADY_GONE, NOT_FOUND }
+
+    /** What a delete reports: how it ended and, when it deleted, the row as it is now. */
+    record Deleted(Deletion outcome, LinkRow row) {
+    }
+
+    /** {@code outcome} gets each link's id, or -1 where its name was taken. */
+    Write insert(List<NewLink> links, LinkStore.Outcome<long[]> outcome) {
+        return new InsertLinks(links, outcome);
+    }
+
+    /** Marks the link {@code key} names ({@link LinkKeys#keyOf}) deleted at {@code deletedAt}. */
+    Write delete(Object key, long deletedAt, LinkStore.Outcome<Deleted> outcome) {
+        return new DeleteLink(key, deletedAt, outcome);
+    }
+
+    /** Adds the visits counted since the last flush; a failed flush gives them back for the next. */
+    Write addVisits() {
+        return new AddVisits();
+    }
+
+    private final class InsertLinks implements Write {
+        private final List<NewLink> links;
+        private final LinkStore.Outcome<long[]> outcome;
+        /** The ids taken for the links (on the first try), then -1 where the name was taken. */
+        private long[] taken;
+        private long[] stored;
+
+        InsertLinks(List<NewLink> links, LinkStore.Outcome<long[]> outcome) {
+            this.links = links;
+            this.outcome = outcome;
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            if (taken == null) {
+                taken = new long[links.size()];
+                for (int i = 0; i < taken.length; i++) {
+                    taken[i] = ids.take(transaction);
+                }
+            }
+            stored = taken.clone();
+            PreparedStatement insert = transaction.statement(INSERT);
+            for (int i = 0; i < links.size(); i++) {
+                NewLink link = links.get(i);
+                insert.setLong(1, taken[i]);
+                insert.setString(2, link.name());
+                insert.setBoolean(3, link.isProtected());
+                insert.setString(4, link.url());
+                insert.setLong(5, link.createdAt());
+                if (link.expiresAt() < 0) {
+                    insert.setNull(6, Types.BIGINT);
+                } else {
+                    insert.setLong(6, link.expiresAt());
+                }
+                if (insert.executeUpdate() == 0) {
+                    stored[i] = -1;
+                }
+            }
+        }
+
+        @Override
+        public void committed() {
+            outcome.stored(stored);
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            LOG.log(System.Logger.Level.ERROR, "create failed", cause);
+            outcome.failed();
+        }
+    }
+
+    private static final class DeleteLink implements Write {
+        private final Object key;
+        private final long deletedAt;
+        private final LinkStore.Outcome<Deleted> outcome;
+        private Deleted result;
+
+        DeleteLink(Object key, long deletedAt, LinkStore.Outcome<Deleted> outcome) {
+            this.key = key;
+            this.deletedAt = deletedAt;
+            this.outcome = outcome;
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            boolean byId = key instanceof Long;
+            PreparedStatement update = transaction.statement(byId ? DELETE_BY_ID : DELETE_BY_NAME);
+            update.setLong(1, deletedAt);
+            setKey(update, 2);
+            try (ResultSet rows = update.executeQuery()) {
+                if (rows.next()) {
+                    result = new Deleted(Deletion.DELETED, PostgresLinks.row(rows));
+                    return;
+                }
+            }
+            PreparedStatement exists = transaction.statement(byId ? EXISTS_BY_ID : EXISTS_BY_NAME);
+            setKey(exists, 1);
+            try (ResultSet rows = exists.executeQuery()) {
+                result = new Deleted(rows.next() ? Deletion.ALREADY_GONE : Deletion.NOT_FOUND, null);
+            }
+        }
+
+        private void setKey(PreparedStatement statement, int index) throws SQLException {
+            if (key instanceof Long id) {
+                statement.setLong(index, id);
+            } else {
+                statement.setString(index, (String) key);
+            }
+        }
+
+        @Override
+        public void committed() {
+            outcome.stored(result);
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            LOG.log(System.Logger.Level.ERROR, "delete failed", cause);
+            outcome.failed();
+        }
+    }
+
+    private final class AddVisits implements Write {
+        private VisitCounts.Drained drained;
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            if (drained == null) {
+                drained = visits.drain();
+            }
+            if (drained.isEmpty()) {
+                return;
+            }
+            PreparedStatement update = transaction.statement(ADD_VISITS);
+            for (int i = 0; i < drained.links().size(); i++) {
+                update.setLong(1, drained.counts()[i]);
+                update.setLong(2, drained.links().get(i).id);
+                update.addBatch();
+            }
+            update.executeBatch();
+        }
+
+        @Override
+        public void committed() {
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            LOG.log(System.Logger.Level.WARNING, "visit counts not stored; the next flush retries them", cause);
+            if (drained != null) {
+                visits.restore(drained);
+            }
+        }
+    }
+}
