@@ -8,13 +8,14 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * The read side of the scale-out mode. A redirect is answered on the event loop from the node's
  * {@link LocalLinks} when it holds the code (the hot path); otherwise the request is deferred and the
  * link looked up in Redis, then in PostgreSQL on the {@link LookupExecutor}, and what was found (or
  * not) is kept for the next request. The API's reads ({@code /api/links}, {@code /api/stats}) always
- * ask PostgreSQL, on the executor.
+ * ask PostgreSQL, on the executor, after this node's visit counts are flushed.
  *
  * <p>What an answer can be: a code no link can have is 404 at once; a generated code above the
  * {@link IdBound} is 404 after the bound is refreshed; a look-up that cannot reach PostgreSQL is 503
@@ -31,6 +32,7 @@ final class ClusterReads {
     private final LookupExecutor executor;
     private final IdBound bound;
     private final VisitCounts visits;
+    private final Consumer<Runnable> afterVisitsFlushed;
     private final ApiKeyAuth auth;
     private final Clock clock;
     private final int redirectStatus;
@@ -40,9 +42,14 @@ final class ClusterReads {
     private final LongAdder postgresReads = new LongAdder();
     private final LongAdder negativeHits = new LongAdder();
 
-    /** @param redis null when the node runs without Redis */
+    /**
+     * @param redis null when the node runs without Redis
+     * @param afterVisitsFlushed flushes this node's visit counts, then runs what it is given: an API read
+     *     shows every visit this node counted before it
+     */
     ClusterReads(LinkKeys keys, LocalLinks local, RedisLinks redis, PostgresLinks postgres, LookupExecutor executor,
-                 IdBound bound, VisitCounts visits, ApiKeyAuth auth, Clock clock, int redirectStatus) {
+                 IdBound bound, VisitCounts visits, Consumer<Runnable> afterVisitsFlushed, ApiKeyAuth auth, Clock clock,
+                 int redirectStatus) {
         this.keys = keys;
         this.local = local;
         this.redis = redis;
@@ -50,6 +57,7 @@ final class ClusterReads {
         this.executor = executor;
         this.bound = bound;
         this.visits = visits;
+        this.afterVisitsFlushed = afterVisitsFlushed;
         this.auth = auth;
         this.clock = clock;
         this.redirectStatus = redirectStatus;
@@ -213,9 +221,10 @@ final class ClusterReads {
         });
     }
 
+    /** Runs {@code call} on the executor once this node's visits are flushed, and answers with its response. */
     private void answerLater(Deferred response, LookupExecutor.SqlCall<Response> call) {
-        executor.run(call).whenComplete((answer, failure) ->
-            response.complete(failure == null ? answer : LookupExecutor.answerTo(failure)));
+        afterVisitsFlushed.accept(() -> executor.run(call).whenComplete((answer, failure) ->
+            response.complete(failure == null ? answer : LookupExecutor.answerTo(failure))));
     }
 
     long localHits() {

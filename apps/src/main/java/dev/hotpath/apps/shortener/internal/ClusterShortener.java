@@ -102,8 +102,8 @@ public final class ClusterShortener implements AutoCloseable {
             .withAcknowledgements(Deferred::completeTogether));
         LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
-        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, auth, common.clock(),
-            common.redirectStatus());
+        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushVisitsThen,
+            auth, common.clock(), common.redirectStatus());
         this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
             new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
@@ -197,7 +197,14 @@ public final class ClusterShortener implements AutoCloseable {
     }
 
     private void flushVisits() {
-        writer.offer(linkWrites.addVisits());
+        flushVisitsThen(() -> { });
+    }
+
+    /** Flushes this node's visits, then runs {@code then}: at once when the writer takes no more writes. */
+    private void flushVisitsThen(Runnable then) {
+        if (!writer.offer(linkWrites.addVisits(then))) {
+            then.run();
+        }
     }
 
     private void refreshKeys() {

@@ -57,9 +57,12 @@ final class PostgresLinkWrites {
         return new DeleteLink(key, deletedAt, outcome);
     }
 
-    /** Adds the visits counted since the last flush; a failed flush gives them back for the next. */
-    Write addVisits() {
-        return new AddVisits();
+    /**
+     * Adds the visits counted since the last flush, then runs {@code then} (also when it failed: a
+     * failed flush gives its visits back for the next one).
+     */
+    Write addVisits(Runnable then) {
+        return new AddVisits(then);
     }
 
     private final class InsertLinks implements Write {
@@ -166,7 +169,12 @@ final class PostgresLinkWrites {
     }
 
     private final class AddVisits implements Write {
+        private final Runnable then;
         private VisitCounts.Drained drained;
+
+        AddVisits(Runnable then) {
+            this.then = then;
+        }
 
         @Override
         public void apply(Transaction transaction) throws SQLException {
@@ -187,6 +195,7 @@ final class PostgresLinkWrites {
 
         @Override
         public void committed() {
+            then.run();
         }
 
         @Override
@@ -195,6 +204,7 @@ final class PostgresLinkWrites {
             if (drained != null) {
                 visits.restore(drained);
             }
+            then.run();
         }
     }
 }

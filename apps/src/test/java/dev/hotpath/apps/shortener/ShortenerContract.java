@@ -2,12 +2,12 @@ package dev.hotpath.apps.shortener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.App;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import dev.hotpath.http.testing.MutableClock;
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
-import dev.hotpath.store.Durability;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -19,47 +19,65 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The shortener contract over real sockets, route by route, error by error. */
-class ShortenerIT {
-    private static final Pattern CODE = Pattern.compile("\"code\":\"([^\"]+)\"");
+/**
+ * The shortener contract over real sockets, route by route, error by error, for every storage: a
+ * subclass opens the app on its own ({@link EmbeddedShortenerIT}: a data directory;
+ * {@link PostgresShortenerIT}: PostgreSQL and Redis), and adds the tests of what only its mode has.
+ */
+abstract class ShortenerContract {
+    static final Pattern CODE = Pattern.compile("\"code\":\"([^\"]+)\"");
 
-    @TempDir
-    Path dir;
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T04:00:00.123Z"));
-    private ShortenerApp app;
-    private HttpServer server;
-    private String key;
+    final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T04:00:00.123Z"));
+    App app;
+    HttpServer server;
+    String key;
+    /** Where the last start wrote a new API key, or null. */
+    Path createdKeyFile;
 
-    private void start(String codes, Set<String> denied) throws Exception {
-        start(codes, denied, Durability.FULL, null);
+    /** An app opened by a test, and where it wrote a new API key (null when its store had keys). */
+    record Opened(App app, Path createdKeyFile) {
     }
 
-    private void start(String codes, Set<String> denied, Durability durability, String metricsToken) throws Exception {
+    /**
+     * Opens the app on this test's store: the store starts empty in each test, and a second open in
+     * one test finds what the first stored.
+     */
+    abstract Opened open(String codes, Set<String> denied, String metricsToken, PrometheusRegistry registry)
+        throws Exception;
+
+    /** What {@code /api/stats} reports as {@code capacity} for scrambled codes. */
+    abstract long capacity();
+
+    void start(String codes, Set<String> denied, String metricsToken) throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x/", codes, durability, 5, 256, 302,
-            denied, metricsToken, clock), registry);
+        Opened opened = open(codes, denied, metricsToken, registry);
+        app = opened.app();
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry)
             .withClock(clock), app.routes());
-        key = Files.readString(app.createdKeyFile()).strip();
+        createdKeyFile = opened.createdKeyFile();
+        if (createdKeyFile != null) {
+            key = Files.readString(createdKeyFile).strip();
+        }
     }
 
-    private void start() throws Exception {
-        start("scrambled", Set.of("evil.example", "*.bad.example"));
+    void start() throws Exception {
+        start("scrambled", Set.of("evil.example", "*.bad.example"), null);
     }
 
     @AfterEach
     void stop() {
         if (server != null) {
             server.close(Duration.ofSeconds(5));
+            server = null;
         }
         if (app != null) {
             app.close();
+            app = null;
         }
     }
 
-    private RawResponse call(String method, String path, String body, boolean auth) {
+    RawResponse call(String method, String path, String body, boolean auth) {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             String request = method + " " + path + " HTTP/1.1\r\nHost: sho.rt\r\n"
                 + (auth ? "Authorization: Bearer " + key + "\r\n" : "")
@@ -71,7 +89,7 @@ class ShortenerIT {
         }
     }
 
-    private String create(String json) {
+    String create(String json) {
         RawResponse response = call("POST", "/api/links", json, true);
         assertThat(response.status()).as(response.bodyText()).isEqualTo(201);
         Matcher m = CODE.matcher(response.bodyText());
@@ -230,35 +248,22 @@ class ShortenerIT {
     }
 
     @Test
-    void answersCapacityFullWithRetryAfterWhenMaxLinksIsReached() throws Exception {
-        start();
-        for (int i = 0; i < 5; i++) {
-            create("{\"url\":\"https://a.example/" + i + "\"}");
-        }
-        RawResponse full = call("POST", "/api/links", "{\"url\":\"https://a.example/6\"}", true);
-        assertThat(full.status()).isEqualTo(503);
-        assertThat(full.header("Retry-After")).isEqualTo("1");
-        assertThat(full.bodyText()).contains("capacity_full");
-    }
-
-    @Test
     void reportsStatsHealthReadinessAndMetrics() throws Exception {
         start();
         create("{\"url\":\"https://a.example/\"}");
         assertThat(call("GET", "/api/stats", null, true).bodyText()).isEqualTo(
-            "{\"links\":1,\"capacity\":5,\"visits\":0,\"uptime_s\":0}");
+            "{\"links\":1,\"capacity\":" + capacity() + ",\"visits\":0,\"uptime_s\":0}");
         assertThat(call("GET", "/api/stats", null, false).status()).isEqualTo(401);
         assertThat(call("GET", "/health", null, false).bodyText()).isEqualTo("ok");
         assertThat(call("GET", "/ready", null, false).status()).isEqualTo(200);
-        assertThat(call("GET", "/metrics", null, false).bodyText()).contains("hotpath_shortener_links 1")
-            .contains("hotpath_store_writes_committed_total 1");
+        assertThat(call("GET", "/metrics", null, false).bodyText()).contains("hotpath_store_writes_committed_total");
         app.beginDrain();
         assertThat(call("GET", "/ready", null, false).status()).isEqualTo(503);
     }
 
     @Test
     void metricsAskForTheirBearerTokenWithTheSchemeInAnyCase() throws Exception {
-        start("scrambled", Set.of(), Durability.FULL, "metrics-secret");
+        start("scrambled", Set.of(), "metrics-secret");
         assertThat(metrics(null).status()).isEqualTo(401);
         assertThat(metrics("Bearer metrics-secreT").status()).isEqualTo(401);
         assertThat(metrics("Basic metrics-secret").status()).isEqualTo(401);
@@ -282,15 +287,6 @@ class ShortenerIT {
             assertThat(client.send("GET /api/stats HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + key + ",x\r\n\r\n")
                 .read().status()).isEqualTo(401);
         }
-    }
-
-    @Test
-    void durabilityNoneServesLinksFromMemoryAndWritesNoDatabase() throws Exception {
-        start("scrambled", Set.of(), Durability.NONE, null);
-        String code = create("{\"url\":\"https://a.example/memory\"}");
-        assertThat(call("GET", "/" + code, null, false).header("Location")).isEqualTo("https://a.example/memory");
-        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
-        assertThat(Files.exists(dir.resolve("links.db"))).isFalse();
     }
 
     @Test
@@ -333,7 +329,7 @@ class ShortenerIT {
 
     @Test
     void sequentialModeHandsOutBase62Ids() throws Exception {
-        start("sequential", Set.of());
+        start("sequential", Set.of(), null);
         assertThat(create("{\"url\":\"https://a.example/\"}")).isEqualTo("0");
         assertThat(create("{\"url\":\"https://b.example/\"}")).isEqualTo("1");
         assertThat(call("GET", "/1", null, false).header("Location")).isEqualTo("https://b.example/");
@@ -350,10 +346,8 @@ class ShortenerIT {
         call("DELETE", "/api/links/" + gone, null, true);
         call("GET", "/" + code, null, false);
         stop();
-        app = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x", "scrambled", Durability.FULL, 5, 256, 302,
-            Set.of(), null, clock), new PrometheusRegistry());
-        server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)), app.routes());
-        assertThat(app.createdKeyFile()).isNull();
+        start();
+        assertThat(createdKeyFile).isNull();
         assertThat(call("GET", "/" + code, null, false).header("Location")).isEqualTo("https://a.example/kept");
         assertThat(call("GET", "/" + gone, null, false).status()).isEqualTo(410);
         assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":2");

@@ -1,0 +1,212 @@
+package dev.hotpath.apps.shortener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.apps.shortener.internal.ScrambledCodes;
+import dev.hotpath.http.HttpServer;
+import dev.hotpath.http.ServerConfig;
+import dev.hotpath.http.testing.RawHttpClient;
+import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.PostgresConfig;
+import dev.hotpath.store.RedisConfig;
+import dev.hotpath.store.testing.ThrowawayPostgres;
+import dev.hotpath.store.testing.ThrowawayRedis;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shortener contract on the scale-out mode (PostgreSQL and Redis, a fresh database per test), and
+ * what only that mode has: roles, several nodes on one database, ids that survive a Redis flush.
+ */
+class PostgresShortenerIT extends ShortenerContract {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    /** Long enough that a loaded CI machine does not open the breaker; the faults test uses its own. */
+    static final Duration CACHE_TIMEOUT = Duration.ofMillis(500);
+
+    @TempDir
+    Path dir;
+    private String database;
+    /** Nodes a test starts beside the one of {@link ShortenerContract}; closed after it. */
+    private final List<Node> others = new java.util.ArrayList<>();
+
+    /** A second node on the same database and Redis. */
+    record Node(ClusterShortenerApp app, HttpServer server) implements AutoCloseable {
+        RawResponse call(String method, String path) {
+            try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+                client.send(method + " " + path + " HTTP/1.1\r\nHost: sho.rt\r\n\r\n");
+                return client.read(method.equals("HEAD"));
+            }
+        }
+
+        @Override
+        public void close() {
+            server.close(Duration.ofSeconds(5));
+            app.close();
+        }
+    }
+
+    @BeforeEach
+    void freshStore() {
+        database = "shortener_" + DATABASES.incrementAndGet();
+        ThrowawayPostgres.shared().createDatabase(database);
+        ThrowawayRedis.shared().flushAll();
+    }
+
+    @AfterEach
+    void stopOthers() {
+        others.forEach(Node::close);
+    }
+
+    static ClusterConfig config(Path dir, String postgresUri, String redisUri, Role role, String codes,
+                                Set<String> denied, String metricsToken, java.time.Clock clock,
+                                Duration cacheTimeout) {
+        ShortenerConfig common = new ShortenerConfig(dir, "https://sho.rt/x/", codes, Durability.FULL,
+            ShortenerConfig.MAX_LINKS, 256, 302, denied, metricsToken, clock);
+        return new ClusterConfig(common, PostgresConfig.parse(postgresUri, name -> null).withPoolSize(2),
+            redisUri == null ? null : RedisConfig.parse(redisUri).withCommandTimeout(cacheTimeout), role, 1000,
+            Duration.ofSeconds(60), dir.resolve("api-key"));
+    }
+
+    private ClusterConfig config(Role role, String codes, Set<String> denied, String metricsToken) {
+        return config(dir, ThrowawayPostgres.shared().uri(database), ThrowawayRedis.shared().uri(), role, codes, denied,
+            metricsToken, clock, CACHE_TIMEOUT);
+    }
+
+    @Override
+    Opened open(String codes, Set<String> denied, String metricsToken, PrometheusRegistry registry) {
+        ClusterShortenerApp opened = ClusterShortenerApp.open(config(Role.ALL, codes, denied, metricsToken), registry);
+        return new Opened(opened, opened.createdKeyFile());
+    }
+
+    @Override
+    long capacity() {
+        return 1L << 47;
+    }
+
+    private Node startNode(Role role) {
+        ClusterShortenerApp node = ClusterShortenerApp.open(config(role, "scrambled", Set.of(), null),
+            new PrometheusRegistry());
+        Node started = new Node(node, HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
+            .withClock(clock), node.routes()));
+        others.add(started);
+        return started;
+    }
+
+    @Test
+    void aReadNodeRedirectsButRefusesTheApiNamingItsRole() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/read\"}");
+        Node reader = startNode(Role.READ);
+        assertThat(reader.call("GET", "/" + code).header("Location")).isEqualTo("https://a.example/read");
+        assertThat(reader.call("GET", "/ready").status()).isEqualTo(200);
+        for (String[] route : new String[][] {{"POST", "/api/links"}, {"GET", "/api/links"}, {"GET", "/api/stats"},
+            {"DELETE", "/api/links/" + code}, {"GET", "/api/links/" + code}, {"POST", "/api/links/bulk"}}) {
+            RawResponse refused = reader.call(route[0], route[1]);
+            assertThat(refused.status()).as(route[1]).isEqualTo(403);
+            assertThat(refused.bodyText()).as(route[1]).contains("\"error\":\"wrong_role\"").contains("--role read");
+        }
+        assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302);
+    }
+
+    @Test
+    void aLinkCreatedOnOneNodeResolvesOnAnotherAtItsFirstLookUp() throws Exception {
+        Node other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
+        start();
+        key = java.nio.file.Files.readString(dir.resolve("api-key")).strip(); // the other node made the first key
+        String code = create("{\"url\":\"https://a.example/elsewhere\"}");
+        assertThat(other.call("GET", "/" + code).header("Location")).isEqualTo("https://a.example/elsewhere");
+        assertThat(other.call("GET", "/" + new ScrambledCodes(new byte[32]).encode(1L << 40)).status()).isEqualTo(404);
+    }
+
+    @Test
+    void aDeleteOnOneNodeIsAnnouncedToTheOthersWhichStopRedirecting() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/doomed\"}");
+        Node other = startNode(Role.READ);
+        assertThat(other.call("GET", "/" + code).status()).isEqualTo(302); // now cached on the other node
+        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
+        awaitMetric(other, "hotpath_shortener_invalidations_received_total", 1);
+        assertThat(other.call("GET", "/" + code).status()).isEqualTo(410);
+    }
+
+    @Test
+    void idsAreNeverReusedWhenRedisIsFlushedAndTheNodeRestarts() throws Exception {
+        start();
+        Set<String> codes = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            codes.add(create("{\"url\":\"https://a.example/before-" + i + "\"}"));
+        }
+        ThrowawayRedis.shared().flushAll();
+        stop();
+        start();
+        for (int i = 0; i < 3; i++) {
+            assertThat(codes.add(create("{\"url\":\"https://a.example/after-" + i + "\"}"))).isTrue();
+        }
+        for (String code : codes) {
+            assertThat(call("GET", "/" + code, null, false).status()).as(code).isEqualTo(302);
+        }
+    }
+
+    @Test
+    void twoWriteNodesNeverBothAcceptOneAlias() throws Exception {
+        start();
+        Node second = startNode(Role.WRITE);
+        int rounds = 20;
+        ExecutorService clients = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < rounds; round++) {
+                String body = "{\"url\":\"https://a.example/\",\"alias\":\"contested-" + round + "\"}";
+                Callable<Integer> onFirst = () -> call("POST", "/api/links", body, true).status();
+                Callable<Integer> onSecond = () -> post(second, body).status();
+                Future<Integer> a = clients.submit(onFirst);
+                Future<Integer> b = clients.submit(onSecond);
+                assertThat(List.of(a.get(), b.get())).as(body).containsExactlyInAnyOrder(201, 409);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private RawResponse post(Node node, String body) {
+        try (RawHttpClient client = RawHttpClient.connect(node.server().port())) {
+            client.send(("POST /api/links HTTP/1.1\r\nHost: sho.rt\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return client.read(false);
+        }
+    }
+
+    /** Waits (bounded) until {@code node} reports {@code metric} at {@code atLeast} or more. */
+    static void awaitMetric(Node node, String metric, double atLeast) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (metricValue(node.call("GET", "/metrics").bodyText(), metric) < atLeast) {
+            assertThat(System.nanoTime()).as("waiting for " + metric + " >= " + atLeast).isLessThan(deadline);
+            Thread.onSpinWait();
+            Thread.sleep(10);
+        }
+    }
+
+    static double metricValue(String metrics, String name) {
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(name + " ")) {
+                return Double.parseDouble(line.substring(name.length() + 1).strip());
+            }
+        }
+        return -1;
+    }
+}
