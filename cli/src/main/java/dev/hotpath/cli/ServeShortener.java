@@ -80,7 +80,7 @@ final class ServeShortener extends AppCommand {
     private Duration localCacheTtl;
 
     @Option(names = "--store-timeout", defaultValue = "2s", converter = Converters.Span.class,
-        description = "Scale-out mode: PostgreSQL cancels a statement running longer, at least 1s (default: ${DEFAULT-VALUE}).")
+        description = "Scale-out mode: the longest wait for a PostgreSQL statement or connection, at least 1s (default: ${DEFAULT-VALUE}).")
     private Duration storeTimeout;
 
     @Option(names = "--cache-timeout", defaultValue = "20ms", converter = Converters.Span.class,
@@ -119,7 +119,8 @@ final class ServeShortener extends AppCommand {
         ClusterConfig config;
         try {
             config = new ClusterConfig(toConfig(bind),
-                PostgresConfig.parse(store, System::getenv).withPoolSize(poolSize).withStatementTimeout(storeTimeout),
+                PostgresConfig.parse(store, System::getenv).withPoolSize(poolSize).withStatementTimeout(storeTimeout)
+                    .withConnectTimeout(storeTimeout),
                 cache == null ? null : RedisConfig.parse(cache).withCommandTimeout(cacheTimeout), Role.parse(role),
                 localCacheSize, localCacheTtl, keyFile);
         } catch (IllegalArgumentException e) {

@@ -3,9 +3,6 @@ package dev.hotpath.apps.shortener;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.apps.shortener.internal.ScrambledCodes;
-import dev.hotpath.http.HttpServer;
-import dev.hotpath.http.ServerConfig;
-import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
@@ -13,9 +10,9 @@ import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,23 +39,7 @@ class PostgresShortenerIT extends ShortenerContract {
     Path dir;
     private String database;
     /** Nodes a test starts beside the one of {@link ShortenerContract}; closed after it. */
-    private final List<Node> others = new java.util.ArrayList<>();
-
-    /** A second node on the same database and Redis. */
-    record Node(ClusterShortenerApp app, HttpServer server) implements AutoCloseable {
-        RawResponse call(String method, String path) {
-            try (RawHttpClient client = RawHttpClient.connect(server.port())) {
-                client.send(method + " " + path + " HTTP/1.1\r\nHost: sho.rt\r\n\r\n");
-                return client.read(method.equals("HEAD"));
-            }
-        }
-
-        @Override
-        public void close() {
-            server.close(Duration.ofSeconds(5));
-            app.close();
-        }
-    }
+    private final List<ScaleOutNode> others = new ArrayList<>();
 
     @BeforeEach
     void freshStore() {
@@ -69,7 +50,7 @@ class PostgresShortenerIT extends ShortenerContract {
 
     @AfterEach
     void stopOthers() {
-        others.forEach(Node::close);
+        others.forEach(ScaleOutNode::close);
     }
 
     static ClusterConfig config(Path dir, String postgresUri, String redisUri, Role role, String codes,
@@ -77,7 +58,8 @@ class PostgresShortenerIT extends ShortenerContract {
                                 Duration cacheTimeout) {
         ShortenerConfig common = new ShortenerConfig(dir, "https://sho.rt/x/", codes, Durability.FULL,
             ShortenerConfig.MAX_LINKS, 256, 302, denied, metricsToken, clock);
-        return new ClusterConfig(common, PostgresConfig.parse(postgresUri, name -> null).withPoolSize(2),
+        return new ClusterConfig(common, PostgresConfig.parse(postgresUri, name -> null).withPoolSize(2)
+            .withConnectTimeout(Duration.ofSeconds(1)),
             redisUri == null ? null : RedisConfig.parse(redisUri).withCommandTimeout(cacheTimeout), role, 1000,
             Duration.ofSeconds(60), dir.resolve("api-key"));
     }
@@ -98,20 +80,17 @@ class PostgresShortenerIT extends ShortenerContract {
         return 1L << 47;
     }
 
-    private Node startNode(Role role) {
-        ClusterShortenerApp node = ClusterShortenerApp.open(config(role, "scrambled", Set.of(), null),
-            new PrometheusRegistry());
-        Node started = new Node(node, HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
-            .withClock(clock), node.routes()));
-        others.add(started);
-        return started;
+    private ScaleOutNode startNode(Role role) {
+        ScaleOutNode node = ScaleOutNode.start(config(role, "scrambled", Set.of(), null), clock);
+        others.add(node);
+        return node;
     }
 
     @Test
     void aReadNodeRedirectsButRefusesTheApiNamingItsRole() throws Exception {
         start();
         String code = create("{\"url\":\"https://a.example/read\"}");
-        Node reader = startNode(Role.READ);
+        ScaleOutNode reader = startNode(Role.READ);
         assertThat(reader.call("GET", "/" + code).header("Location")).isEqualTo("https://a.example/read");
         assertThat(reader.call("GET", "/ready").status()).isEqualTo(200);
         for (String[] route : new String[][] {{"POST", "/api/links"}, {"GET", "/api/links"}, {"GET", "/api/stats"},
@@ -125,7 +104,7 @@ class PostgresShortenerIT extends ShortenerContract {
 
     @Test
     void aLinkCreatedOnOneNodeResolvesOnAnotherAtItsFirstLookUp() throws Exception {
-        Node other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
+        ScaleOutNode other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
         start();
         key = java.nio.file.Files.readString(dir.resolve("api-key")).strip(); // the other node made the first key
         String code = create("{\"url\":\"https://a.example/elsewhere\"}");
@@ -137,10 +116,11 @@ class PostgresShortenerIT extends ShortenerContract {
     void aDeleteOnOneNodeIsAnnouncedToTheOthersWhichStopRedirecting() throws Exception {
         start();
         String code = create("{\"url\":\"https://a.example/doomed\"}");
-        Node other = startNode(Role.READ);
+        ScaleOutNode other = startNode(Role.READ);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(302); // now cached on the other node
         assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
-        awaitMetric(other, "hotpath_shortener_invalidations_received_total", 1);
+        ScaleOutNode.await("the invalidation",
+            () -> other.metric("hotpath_shortener_invalidations_received_total") >= 1);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(410);
     }
 
@@ -165,14 +145,14 @@ class PostgresShortenerIT extends ShortenerContract {
     @Test
     void twoWriteNodesNeverBothAcceptOneAlias() throws Exception {
         start();
-        Node second = startNode(Role.WRITE);
+        ScaleOutNode second = startNode(Role.WRITE);
         int rounds = 20;
         ExecutorService clients = Executors.newFixedThreadPool(2);
         try {
             for (int round = 0; round < rounds; round++) {
                 String body = "{\"url\":\"https://a.example/\",\"alias\":\"contested-" + round + "\"}";
                 Callable<Integer> onFirst = () -> call("POST", "/api/links", body, true).status();
-                Callable<Integer> onSecond = () -> post(second, body).status();
+                Callable<Integer> onSecond = () -> second.call("POST", "/api/links", body, key).status();
                 Future<Integer> a = clients.submit(onFirst);
                 Future<Integer> b = clients.submit(onSecond);
                 assertThat(List.of(a.get(), b.get())).as(body).containsExactlyInAnyOrder(201, 409);
@@ -180,33 +160,5 @@ class PostgresShortenerIT extends ShortenerContract {
         } finally {
             clients.shutdownNow();
         }
-    }
-
-    private RawResponse post(Node node, String body) {
-        try (RawHttpClient client = RawHttpClient.connect(node.server().port())) {
-            client.send(("POST /api/links HTTP/1.1\r\nHost: sho.rt\r\nAuthorization: Bearer " + key
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return client.read(false);
-        }
-    }
-
-    /** Waits (bounded) until {@code node} reports {@code metric} at {@code atLeast} or more. */
-    static void awaitMetric(Node node, String metric, double atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (metricValue(node.call("GET", "/metrics").bodyText(), metric) < atLeast) {
-            assertThat(System.nanoTime()).as("waiting for " + metric + " >= " + atLeast).isLessThan(deadline);
-            Thread.onSpinWait();
-            Thread.sleep(10);
-        }
-    }
-
-    static double metricValue(String metrics, String name) {
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith(name + " ")) {
-                return Double.parseDouble(line.substring(name.length() + 1).strip());
-            }
-        }
-        return -1;
     }
 }
