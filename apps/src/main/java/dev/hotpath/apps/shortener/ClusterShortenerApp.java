@@ -1,6 +1,7 @@
 package dev.hotpath.apps.shortener;
 
 import dev.hotpath.apps.App;
+import dev.hotpath.apps.shortener.internal.ClusterImport;
 import dev.hotpath.apps.shortener.internal.ClusterMetrics;
 import dev.hotpath.apps.shortener.internal.ClusterShortener;
 import dev.hotpath.http.Routes;
@@ -43,6 +44,20 @@ public final class ClusterShortenerApp implements App {
      */
     public static void migrate(PostgresConfig store, String codes) {
         ClusterShortener.migrate(store, codes);
+    }
+
+    /**
+     * Moves the embedded store of {@code dataDir} into the empty database of {@code store}, keeping
+     * every code: {@code hotpath shortener import}. Returns how many links and keys moved.
+     *
+     * @throws IllegalStateException when the directory cannot be opened or the database holds links
+     */
+    public static Imported importEmbedded(Path dataDir, PostgresConfig store) {
+        return ClusterImport.run(dataDir, store);
+    }
+
+    /** What {@link #importEmbedded} moved. */
+    public record Imported(int links, int keys) {
     }
 
     /** Where this start wrote a new API key (the key table was empty), or null. */

@@ -93,11 +93,12 @@ public final class PostgresApiKeys implements KeyVerifier {
 
     /**
      * Stores a key moved from an embedded data directory ({@code hotpath shortener import}), keeping
-     * its id, hash and dates; on the import's own connection and transaction.
+     * its id, hash and dates; on the import's own connection and transaction. A key already there
+     * (an earlier import of the same directory) stays as it is.
      */
-    static void insert(Connection c, ApiKeys.KeyInfo key) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement(
-            "INSERT INTO api_keys (id, hash, created_at, revoked_at) VALUES (?, ?, ?, ?)")) {
+    public static void insert(Connection c, ApiKeys.KeyInfo key) throws SQLException {
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO api_keys (id, hash, created_at, revoked_at)"
+            + " VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
             insert.setString(1, key.id());
             insert.setString(2, key.hash());
             insert.setLong(3, key.createdAt().toEpochMilli());

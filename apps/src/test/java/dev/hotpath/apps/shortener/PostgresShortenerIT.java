@@ -39,7 +39,7 @@ class PostgresShortenerIT extends ShortenerContract {
     Path dir;
     private String database;
     /** Nodes a test starts beside the one of {@link ShortenerContract}; closed after it. */
-    private final List<ScaleOutNode> others = new ArrayList<>();
+    private final List<RunningApp> others = new ArrayList<>();
 
     @BeforeEach
     void freshStore() {
@@ -50,7 +50,7 @@ class PostgresShortenerIT extends ShortenerContract {
 
     @AfterEach
     void stopOthers() {
-        others.forEach(ScaleOutNode::close);
+        others.forEach(RunningApp::close);
     }
 
     static ClusterConfig config(Path dir, String postgresUri, String redisUri, Role role, String codes,
@@ -80,8 +80,8 @@ class PostgresShortenerIT extends ShortenerContract {
         return 1L << 47;
     }
 
-    private ScaleOutNode startNode(Role role) {
-        ScaleOutNode node = ScaleOutNode.start(config(role, "scrambled", Set.of(), null), clock);
+    private RunningApp startNode(Role role) {
+        RunningApp node = RunningApp.start(config(role, "scrambled", Set.of(), null), clock);
         others.add(node);
         return node;
     }
@@ -90,7 +90,7 @@ class PostgresShortenerIT extends ShortenerContract {
     void aReadNodeRedirectsButRefusesTheApiNamingItsRole() throws Exception {
         start();
         String code = create("{\"url\":\"https://a.example/read\"}");
-        ScaleOutNode reader = startNode(Role.READ);
+        RunningApp reader = startNode(Role.READ);
         assertThat(reader.call("GET", "/" + code).header("Location")).isEqualTo("https://a.example/read");
         assertThat(reader.call("GET", "/ready").status()).isEqualTo(200);
         for (String[] route : new String[][] {{"POST", "/api/links"}, {"GET", "/api/links"}, {"GET", "/api/stats"},
@@ -104,7 +104,7 @@ class PostgresShortenerIT extends ShortenerContract {
 
     @Test
     void aLinkCreatedOnOneNodeResolvesOnAnotherAtItsFirstLookUp() throws Exception {
-        ScaleOutNode other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
+        RunningApp other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
         start();
         key = java.nio.file.Files.readString(dir.resolve("api-key")).strip(); // the other node made the first key
         String code = create("{\"url\":\"https://a.example/elsewhere\"}");
@@ -116,10 +116,10 @@ class PostgresShortenerIT extends ShortenerContract {
     void aDeleteOnOneNodeIsAnnouncedToTheOthersWhichStopRedirecting() throws Exception {
         start();
         String code = create("{\"url\":\"https://a.example/doomed\"}");
-        ScaleOutNode other = startNode(Role.READ);
+        RunningApp other = startNode(Role.READ);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(302); // now cached on the other node
         assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
-        ScaleOutNode.await("the invalidation",
+        RunningApp.await("the invalidation",
             () -> other.metric("hotpath_shortener_invalidations_received_total") >= 1);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(410);
     }
@@ -145,7 +145,7 @@ class PostgresShortenerIT extends ShortenerContract {
     @Test
     void twoWriteNodesNeverBothAcceptOneAlias() throws Exception {
         start();
-        ScaleOutNode second = startNode(Role.WRITE);
+        RunningApp second = startNode(Role.WRITE);
         int rounds = 20;
         ExecutorService clients = Executors.newFixedThreadPool(2);
         try {

@@ -111,6 +111,32 @@ public final class SqliteLinkStore implements LinkStore {
         }
     }
 
+    /**
+     * The code scheme {@code dataDir}'s store was created with, read without opening the store.
+     *
+     * @throws IllegalStateException when the directory holds no shortener store
+     */
+    public static String storedCodes(Path dataDir) {
+        Path file = dataDir.resolve(DATABASE);
+        if (!java.nio.file.Files.exists(file)) {
+            throw new IllegalStateException(dataDir + " holds no shortener store (no " + DATABASE + ")");
+        }
+        try (Connection db = SqliteDatabase.openForReading(file)) {
+            byte[] codes = meta(db, "codes");
+            if (codes == null) {
+                throw new IllegalStateException(file + " records no code scheme");
+            }
+            return new String(codes, StandardCharsets.US_ASCII);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The database file of {@code dataDir}'s store. */
+    static Path databaseOf(Path dataDir) {
+        return dataDir.resolve(DATABASE);
+    }
+
     /** After a refused open: the connection (its read transaction would hold back checkpoints), then the lock. */
     private static void release(Connection db, DataDirLock lock) {
         try {

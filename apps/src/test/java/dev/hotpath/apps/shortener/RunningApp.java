@@ -2,6 +2,7 @@ package dev.hotpath.apps.shortener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.App;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import dev.hotpath.http.testing.RawHttpClient;
@@ -9,17 +10,38 @@ import dev.hotpath.http.testing.RawResponse;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
 
-/** A scale-out node a test starts on a port of its own, and what tests ask it. */
-record ScaleOutNode(ClusterShortenerApp app, HttpServer server) implements AutoCloseable {
-    static ScaleOutNode start(ClusterConfig config, Clock clock) {
+/** A shortener a test serves on a port of its own (a scale-out node or an embedded one), and what tests ask it. */
+record RunningApp(App app, HttpServer server, Path createdKeyFile) implements AutoCloseable {
+    static RunningApp start(ClusterConfig config, Clock clock) {
         PrometheusRegistry registry = new PrometheusRegistry();
         ClusterShortenerApp app = ClusterShortenerApp.open(config, registry);
-        return new ScaleOutNode(app, HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
-            .withMetrics(registry).withClock(clock), app.routes()));
+        return serve(app, registry, clock, app.createdKeyFile());
+    }
+
+    static RunningApp start(ShortenerConfig config) {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        ShortenerApp app = ShortenerApp.open(config, registry);
+        return serve(app, registry, config.clock(), app.createdKeyFile());
+    }
+
+    private static RunningApp serve(App app, PrometheusRegistry registry, Clock clock, Path createdKeyFile) {
+        return new RunningApp(app, HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
+            .withMetrics(registry).withClock(clock), app.routes()), createdKeyFile);
+    }
+
+    /** Creates a link with {@code body}; its code. */
+    String create(String body, String key) {
+        RawResponse created = call("POST", "/api/links", body, key);
+        assertThat(created.status()).as(created.bodyText()).isEqualTo(201);
+        Matcher code = ShortenerContract.CODE.matcher(created.bodyText());
+        assertThat(code.find()).isTrue();
+        return code.group(1);
     }
 
     RawResponse call(String method, String path) {
