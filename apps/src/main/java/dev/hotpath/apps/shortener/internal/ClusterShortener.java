@@ -55,6 +55,7 @@ public final class ClusterShortener implements AutoCloseable {
     private final IdBlocks idBlocks;
     private final GroupCommitWriter writer;
     private final PostgresLinkWrites linkWrites;
+    private final VisitCounts visits;
     private final PostgresApiKeys keys;
     private final ClusterReads reads;
     private final ClusterWrites writes;
@@ -80,13 +81,13 @@ public final class ClusterShortener implements AutoCloseable {
         PostgresLinks postgres = new PostgresLinks(database.reads());
         long highestId = postgres.highestAllocatedId();
         this.redisConnections = config.cache() == null ? null : new RedisConnections(config.cache());
-        this.background = Executors.newScheduledThreadPool(2, r -> Thread.ofPlatform().name("shortener-cluster-", 0)
-            .daemon(true).unstarted(r));
+        this.background = Executors.newScheduledThreadPool(2,
+            Thread.ofPlatform().name("shortener-cluster-", 0).daemon(true).factory());
         this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE);
         this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL);
         IdBound bound = new IdBound(postgres, executor, highestId);
         this.idBlocks = new IdBlocks(bound);
-        VisitCounts visits = new VisitCounts();
+        this.visits = new VisitCounts();
         this.linkWrites = new PostgresLinkWrites(idBlocks, visits);
         try {
             this.redis = redisConnections == null ? null
@@ -196,8 +197,11 @@ public final class ClusterShortener implements AutoCloseable {
         return canServe ? OK : Errors.retryLater("not_ready", "PostgreSQL cannot be reached");
     }
 
+    /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
     private void flushVisits() {
-        flushVisitsThen(() -> { });
+        if (visits.counted()) {
+            flushVisitsThen(() -> { });
+        }
     }
 
     /** Flushes this node's visits, then runs {@code then}: at once when the writer takes no more writes. */

@@ -33,7 +33,7 @@ final class LookupExecutor implements AutoCloseable {
     LookupExecutor(int threadCount, int queueCapacity) {
         this.threads = new ThreadPoolExecutor(threadCount, threadCount, 0, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(queueCapacity),
-            r -> Thread.ofPlatform().name("shortener-lookup-", 0).daemon(true).unstarted(r),
+            Thread.ofPlatform().name("shortener-lookup-", 0).daemon(true).factory(),
             new ThreadPoolExecutor.AbortPolicy());
     }
 

@@ -23,6 +23,11 @@ final class VisitCounts {
         }
     }
 
+    /** Whether any visit waits for a flush. */
+    boolean counted() {
+        return queued.get() > 0;
+    }
+
     void count(CachedLink link) {
         add(link, 1);
     }

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The scale-out shortener's benchmarks (docs/SCALE-OUT.md), each an A/B `hotpath bench compare` with
+# alternating rounds (node on core 0 with one event loop; the harness, PostgreSQL and Redis on core 1;
+# server CPU µs per request from /proc), on a throwaway PostgreSQL and Redis of the run's own:
+#   redirect-hit [DEPTH]  A: the embedded shortener, B: a scale-out node whose local cache holds every
+#                         link; redirects of 10,000 seeded links, DEPTH requests in flight per
+#                         connection (default 1; the issue asks for 1 and 16)
+#   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 1, so
+#                         nearly every redirect is answered from Redis
+#   creates               A: a node with group commit, B: the same with --max-batch 1; then the
+#                         in-process JDBC ceiling (bench PostgresBatchCeiling) at 64 and 256 rows
+#   ready-10m             fills PostgreSQL with 10,000,000 links, then times a node's start until
+#                         /ready answers 200, ROUNDS times
+#   bench/shortener/scale-out.sh SCENARIO [ROUNDS] [DEPTH]
+# Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
+# Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source bench/lib/stores.sh
+scenario=${1:?scenario: redirect-hit, redis-hit, creates or ready-10m}
+rounds=${2:-3}
+depth=${3:-1}
+jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+out="results/$(date -u +%Y%m%dT%H%M%SZ)-scale-out-$scenario"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+trap 'stop_stores; rm -rf "$out/stores" "$out/hotpath.jar"' EXIT
+cp cli/target/hotpath.jar "$out/hotpath.jar"
+jar="$out/hotpath.jar"
+{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth"; } >"$out/COMMIT.txt"
+start_postgres "$out/stores/pg" 1
+start_redis "$out/stores/redis" 1
+
+# A scale-out node for `bench compare`: a fresh key in the table for the harness, then the node.
+node() { # extra flags
+  echo "sh -c '$java -jar $jar keys create --store $PG_URI | sed -n \"s/^key //p\" > {data}/api-key" \
+    "&& exec taskset -c 0 $java -jar $jar serve shortener --bind 127.0.0.1:{port} --event-loops 1" \
+    "--store $PG_URI --cache $REDIS_URI $*'"
+}
+embedded="taskset -c 0 $java -jar $jar serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1"
+$java -jar "$jar" shortener migrate --store "$PG_URI" >"$out/migrate.txt"
+compare() { # scenario A B [flags]
+  local what=$1 a=$2 b=$3
+  shift 3
+  taskset -c 1 $java -jar "$jar" bench compare "$what" --key-file '{data}/api-key' --connections 64 \
+    --warmup 5s --duration 10s --rounds "$rounds" --a "$a" --b "$b" --results "$out" "$@" | tee -a "$out/compare.txt"
+}
+
+case $scenario in
+  redirect-hit)
+    compare redirect "$embedded" "$(node)" --links 10000 --pipeline "$depth" ;;
+  redis-hit)
+    compare redirect "$(node)" "$(node --local-cache-size 1)" --links 10000 ;;
+  creates)
+    compare create "$(node)" "$(node --max-batch 1)"
+    for batch in 64 256; do
+      for round in $(seq "$rounds"); do
+        taskset -c 0 $java -cp bench/target/benchmarks.jar dev.hotpath.bench.store.PostgresBatchCeiling "$PG_URI" \
+          "$batch" 10 | tee -a "$out/ceiling-$batch.txt"
+      done
+    done ;;
+  ready-10m)
+    psql_hotpath "INSERT INTO links (id, protected, long_url, created_at)
+      SELECT g, false, 'https://example.com/articles/' || g, 1796000000000 FROM generate_series(0, 9999999) g;
+      SELECT setval('link_ids', 9999360, true); VACUUM ANALYZE links;"
+    psql_hotpath "SELECT count(*) AS links FROM links" | tee "$out/links.txt"
+    for round in $(seq "$rounds"); do
+      port=$(free_port)
+      begin=$(date +%s%N)
+      taskset -c 0 $java -jar "$jar" serve shortener --bind "127.0.0.1:$port" --store "$PG_URI" --cache "$REDIS_URI" \
+        --key-file "$out/api-key" >"$out/node-$round.log" 2>&1 &
+      pid=$!
+      until [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/ready") == 200 ]]; do
+        kill -0 $pid || { echo "the node exited: $out/node-$round.log" >&2; exit 1; }
+        sleep 0.01
+      done
+      end=$(date +%s%N)
+      code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/links" -H "Authorization: Bearer x")
+      echo "round $round: ready in $(( (end - begin) / 1000000 )) ms (10,000,000 links; /api/links without a key: $code)" \
+        | tee -a "$out/ready.txt"
+      kill -TERM $pid
+      wait $pid || true
+    done ;;
+  *) echo "unknown scenario $scenario" >&2; exit 2 ;;
+esac
