@@ -5,8 +5,8 @@
 #   redirect-hit [DEPTH]  A: the embedded shortener, B: a scale-out node whose local cache holds every
 #                         link; redirects of 10,000 seeded links, DEPTH requests in flight per
 #                         connection (default 1; the issue asks for 1 and 16)
-#   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 1, so
-#                         nearly every redirect is answered from Redis
+#   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 0, so
+#                         every redirect is answered from Redis
 #   creates               A: a node with group commit, B: the same with --max-batch 1; then the
 #                         in-process JDBC ceiling (bench PostgresBatchCeiling) at 64 and 256 rows
 #   ready-10m             fills PostgreSQL with 10,000,000 links, then times a node's start until
@@ -51,7 +51,7 @@ case $scenario in
   redirect-hit)
     compare redirect "$embedded" "$(node)" --links 10000 --pipeline "$depth" ;;
   redis-hit)
-    compare redirect "$(node)" "$(node --local-cache-size 1)" --links 10000 ;;
+    compare redirect "$(node)" "$(node --local-cache-size 0)" --links 10000 ;;
   creates)
     compare create "$(node)" "$(node --max-batch 1)"
     for batch in 64 256; do

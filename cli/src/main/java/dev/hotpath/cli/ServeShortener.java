@@ -72,7 +72,7 @@ final class ServeShortener extends AppCommand {
     private String role;
 
     @Option(names = "--local-cache-size", defaultValue = "" + ClusterConfig.DEFAULT_LOCAL_CACHE_SIZE,
-        description = "Scale-out mode: links kept in this node's memory (default: ${DEFAULT-VALUE}).")
+        description = "Scale-out mode: links kept in this node's memory, 0 for none (default: ${DEFAULT-VALUE}).")
     private int localCacheSize;
 
     @Option(names = "--local-cache-ttl", defaultValue = "60s", converter = Converters.Span.class,

@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param store PostgreSQL, the source of truth; its statement timeout is {@code --store-timeout}
  * @param cache Redis, the cache all nodes share, or null for none; its command timeout is
  *     {@code --cache-timeout}
- * @param localCacheSize most links this node keeps in memory
+ * @param localCacheSize most links this node keeps in memory; 0 for none (every redirect asks Redis)
  * @param localCacheTtl how long this node keeps a link before asking again: the bound on a missed
  *     invalidation (a delete while Redis was down)
  * @param keyFile where a node that creates the first API key writes it
@@ -32,8 +32,8 @@ public record ClusterConfig(ShortenerConfig common, PostgresConfig store, RedisC
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(localCacheTtl, "localCacheTtl");
         Objects.requireNonNull(keyFile, "keyFile");
-        if (localCacheSize < 1) {
-            throw new IllegalArgumentException("--local-cache-size must be at least 1, was " + localCacheSize);
+        if (localCacheSize < 0) {
+            throw new IllegalArgumentException("--local-cache-size must be 0 (none) or more, was " + localCacheSize);
         }
         if (localCacheTtl.toMillis() < 1) {
             throw new IllegalArgumentException("--local-cache-ttl must be at least 1ms, was " + localCacheTtl);

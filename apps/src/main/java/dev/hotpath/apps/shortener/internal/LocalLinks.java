@@ -24,16 +24,18 @@ final class LocalLinks {
     private final Cache<Object, CachedLink> cache;
     private final AtomicLong invalidations = new AtomicLong();
 
+    /** @param maximumSize 0 for no cache at all: every redirect asks Redis, then PostgreSQL */
     LocalLinks(int maximumSize, Duration ttl, Duration negativeTtl) {
-        this.cache = Caffeine.newBuilder()
+        this.cache = maximumSize == 0 ? null : Caffeine.newBuilder()
             .maximumSize(maximumSize)
+            .executor(Runnable::run) // evictions on the caller: no hop to the common pool and back
             .expireAfter(Expiry.<Object, CachedLink>writing((key, link) -> link.absent() ? negativeTtl : ttl))
             .build();
     }
 
     /** The entry for {@code key}, or null when this node does not know. */
     CachedLink get(Object key) {
-        return cache.getIfPresent(key);
+        return cache == null ? null : cache.getIfPresent(key);
     }
 
     /** A counter that moves with every invalidation; read it before a look-up that will {@link #fill}. */
@@ -46,7 +48,7 @@ final class LocalLinks {
      * negative entry never replaces a link: the look-up may have missed a create of this node.
      */
     void fill(Object key, CachedLink link, long epoch) {
-        if (invalidations.get() != epoch) {
+        if (cache == null || invalidations.get() != epoch) {
             return;
         }
         if (link.absent()) {
@@ -61,22 +63,28 @@ final class LocalLinks {
 
     /** Keeps a link this node just created, replacing a negative entry. */
     void created(Object key, CachedLink link) {
-        cache.put(key, link);
+        if (cache != null) {
+            cache.put(key, link);
+        }
     }
 
     /** Keeps the deleted link this node just stored; a look-up under way cannot put the live one back. */
     void deleted(Object key, CachedLink tombstone) {
         invalidations.incrementAndGet();
-        cache.put(key, tombstone);
+        if (cache != null) {
+            cache.put(key, tombstone);
+        }
     }
 
     /** Forgets {@code key}: another node changed it. */
     void invalidate(Object key) {
         invalidations.incrementAndGet();
-        cache.invalidate(key);
+        if (cache != null) {
+            cache.invalidate(key);
+        }
     }
 
     long size() {
-        return cache.estimatedSize();
+        return cache == null ? 0 : cache.estimatedSize();
     }
 }
