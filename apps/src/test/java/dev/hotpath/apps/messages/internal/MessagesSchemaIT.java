@@ -24,7 +24,7 @@ class MessagesSchemaIT {
     Path dir;
 
     private static int insert(Connection db, byte[] id, String body) throws SQLException {
-        try (PreparedStatement insert = db.prepareStatement(StoreMessage.INSERT)) {
+        try (PreparedStatement insert = db.prepareStatement(SqliteMessageStore.INSERT)) {
             insert.setBytes(1, id);
             insert.setString(2, "alice");
             insert.setString(3, "bob");
@@ -56,7 +56,8 @@ class MessagesSchemaIT {
             insert(db, ID.bytes(), "kept");
             db.commit();
             MessagesSchema.create(db);
-            try (MessageReads reads = new MessageReads(SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE)))) {
+            try (Connection read = SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE));
+                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT)) {
                 assertThat(reads.byId(ID).message()).isEqualTo("kept");
             }
         }
