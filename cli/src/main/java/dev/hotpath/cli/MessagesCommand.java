@@ -4,8 +4,12 @@ import dev.hotpath.apps.messages.MessagesApp;
 import dev.hotpath.apps.messages.MessagesConfig;
 import dev.hotpath.apps.messages.MessagesWorker;
 import dev.hotpath.apps.messages.StreamConfig;
+import dev.hotpath.http.HttpServer;
+import dev.hotpath.http.ServerConfig;
 import dev.hotpath.store.RedisConfig;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -42,6 +46,10 @@ final class MessagesCommand implements Runnable {
         @Mixin
         private MessagesStoreOptions storage;
 
+        @Option(names = "--metrics-bind", paramLabel = "HOST:PORT", converter = Converters.HostPort.class,
+            description = "Serve /metrics, /health and /ready there (port 0 picks a free one); none without it.")
+        private InetSocketAddress metricsBind;
+
         @Option(names = "--claim-idle", defaultValue = "30s", converter = Converters.Span.class,
             description = "Take over another worker's entry once it has been pending this long (default: ${DEFAULT-VALUE}).")
         private Duration claimIdle;
@@ -58,14 +66,28 @@ final class MessagesCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             CountDownLatch stop = new CountDownLatch(1);
+            HttpServer metrics = null;
             try (MessagesWorker worker = MessagesWorker.open(config)) {
                 Signals.onTermination(stop::countDown);
+                if (metricsBind != null) {
+                    PrometheusRegistry registry = new PrometheusRegistry();
+                    metrics = HttpServer.start(ServerConfig.of(metricsBind).withEventLoops(1).withMetrics(registry),
+                        worker.routes(registry));
+                }
                 out.println("hotpath messages worker " + worker.consumer() + ": storing " + stream + " into "
                     + MessagesApp.where(config));
+                if (metrics != null) {
+                    out.printf("hotpath messages worker metrics listening on http://%s:%d (%s)%n",
+                        metrics.address().getHostString(), metrics.port(), metrics.transport().name().toLowerCase());
+                }
                 out.flush();
                 stop.await();
                 out.println("hotpath: stopping");
                 out.flush();
+            } finally {
+                if (metrics != null) { // after the worker: /ready says 503 while it finishes its batch
+                    metrics.close(Duration.ofSeconds(1));
+                }
             }
             out.println("hotpath: stopped");
             out.flush();

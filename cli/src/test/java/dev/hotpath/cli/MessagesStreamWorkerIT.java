@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * killed with {@code kill -9} holding entries it read but could not commit (a test connection holds
  * SQLite's write lock), another worker claims them: every message answered {@code 202} is stored
  * exactly once; also with twenty workers killed so, one after another, while a client keeps posting.
+ * The second worker serves its metrics ({@code --metrics-bind}).
  */
 @Timeout(180)
 class MessagesStreamWorkerIT {
@@ -54,9 +56,11 @@ class MessagesStreamWorkerIT {
     private static final int KILLS = 20;
     private static final Duration STUCK = Duration.ofMillis(500);
 
-    private ServerProcess worker(String name, ThrowawayRedis redis) throws Exception {
-        ServerProcess worker = ServerProcess.run(dir.resolve(name + ".log"), "messages", "worker", "--stream", redis.uri(),
-            "--data", dir.resolve("data").toString(), "--durability", "normal", "--claim-idle", "300ms");
+    private ServerProcess worker(String name, ThrowawayRedis redis, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("messages", "worker", "--stream", redis.uri(),
+            "--data", dir.resolve("data").toString(), "--durability", "normal", "--claim-idle", "300ms"));
+        args.addAll(List.of(extra));
+        ServerProcess worker = ServerProcess.run(dir.resolve(name + ".log"), args.toArray(String[]::new));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!worker.output().contains(": storing ")) {
             assertThat(worker.process.isAlive()).as(worker.output()).isTrue();
@@ -108,7 +112,8 @@ class MessagesStreamWorkerIT {
                 assertThat(pending(stream)).as("pending on the dead worker").isPositive();
                 s.execute("ROLLBACK");
             }
-            try (ServerProcess second = worker("worker2", redis)) {
+            try (ServerProcess second = worker("worker2", redis, "--metrics-bind", "127.0.0.1:0");
+                 RawHttpClient metrics = RawHttpClient.connect(second.awaitPort())) {
                 for (Map.Entry<String, String> message : accepted.entrySet()) {
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                     RawResponse read;
@@ -127,6 +132,15 @@ class MessagesStreamWorkerIT {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
                 }
                 assertThat(stream.shared().sync().xlen("hotpath:messages:dead")).isZero();
+                String scraped = metrics.send("GET /metrics HTTP/1.1\r\nHost: a\r\n\r\n").read().bodyText();
+                Matcher stored = Pattern.compile("(?m)^hotpath_messages_stream_stored_total (\\S+)$").matcher(scraped);
+                assertThat(stored.find()).as(scraped).isTrue();
+                assertThat(Double.parseDouble(stored.group(1))).as("stored by the second worker")
+                    .isGreaterThanOrEqualTo(MESSAGES / 2.0);
+                assertThat(scraped).contains("hotpath_messages_dead_letters_total 0.0", "hotpath_http_");
+                assertThat(metrics.send("GET /health HTTP/1.1\r\nHost: a\r\n\r\n").read().bodyText())
+                    .isEqualTo("{\"status\":\"ok\"}");
+                assertThat(metrics.send("GET /ready HTTP/1.1\r\nHost: a\r\n\r\n").read().status()).isEqualTo(200);
             }
         }
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + database);

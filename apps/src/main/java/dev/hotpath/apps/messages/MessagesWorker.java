@@ -1,11 +1,17 @@
 package dev.hotpath.apps.messages;
 
 import dev.hotpath.apps.messages.internal.MessageStore;
+import dev.hotpath.apps.messages.internal.Refusal;
 import dev.hotpath.apps.messages.internal.StreamMetrics;
 import dev.hotpath.apps.messages.internal.StreamWorker;
+import dev.hotpath.http.MetricsEndpoint;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Response;
+import dev.hotpath.http.Routes;
 import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.RedisConnections;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.sql.SQLException;
 
 /**
@@ -18,13 +24,22 @@ import java.sql.SQLException;
  * server per directory), and the worker is one more SQLite writer, which WAL and the busy timeout
  * serialise with the server's writer. Nothing of the worker lives in memory but its batch in hand,
  * so two of them on one directory (or database) would be two consumers of the group, not a conflict.
+ *
+ * <p>It serves no HTTP of its own; {@link #routes} are for a small server beside it
+ * ({@code --metrics-bind}): {@code /metrics} (the stream's metrics), {@code /health} and {@code /ready}.
  */
 public final class MessagesWorker implements AutoCloseable {
+    private static final Response HEALTHY = Response.json(200, "{\"status\":\"ok\"}");
+    private static final Response STOPPED = Response.json(503,
+        "{\"status\":\"degraded\",\"error\":\"the stream worker stopped\"}");
+    private static final Response READY = Response.json(200, "{\"status\":\"ready\"}");
+
     private final RedisConnections redis;
     private final MessageStore store;
     private final GroupCommitWriter writer;
     private final StreamMetrics metrics = new StreamMetrics();
     private final StreamWorker worker;
+    private volatile boolean stopping;
 
     private MessagesWorker(RedisConnections redis, MessageStore store, GroupCommitWriter writer, StreamConfig stream) {
         this.redis = redis;
@@ -71,9 +86,24 @@ public final class MessagesWorker implements AutoCloseable {
         return worker.consumer();
     }
 
+    /**
+     * {@code /metrics} from {@code registry}, which gets the stream's metrics; {@code /health}: 200 while
+     * the worker's thread runs; {@code /ready}: 200 until {@link #close()} begins, then
+     * {@code 503 not_ready}. None of them waits on Redis or the store.
+     */
+    public Routes routes(PrometheusRegistry registry) {
+        registry.register(metrics);
+        return Routes.builder()
+            .get("/metrics", new MetricsEndpoint(registry))
+            .get("/health", (Request request) -> worker.running() ? HEALTHY : STOPPED)
+            .get("/ready", (Request request) -> stopping ? Refusal.NOT_READY.response() : READY)
+            .build();
+    }
+
     /** Stops the worker, commits what is queued, closes the store and Redis. */
     @Override
     public void close() {
+        stopping = true;
         worker.close();
         writer.close();
         store.close();
