@@ -1,5 +1,10 @@
 package dev.hotpath.cli;
 
+import static dev.hotpath.cli.MessagesTraffic.accept;
+import static dev.hotpath.cli.MessagesTraffic.await;
+import static dev.hotpath.cli.MessagesTraffic.get;
+import static dev.hotpath.cli.MessagesTraffic.id;
+import static dev.hotpath.cli.MessagesTraffic.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
@@ -8,7 +13,6 @@ import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,11 +22,6 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,40 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class MessagesPostgresIT {
-    private static final Pattern ID = Pattern.compile("^\\{\"id\":\"([0-9a-f-]{36})\"");
-    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     @TempDir
     Path dir;
-
-    private static RawResponse post(RawHttpClient client, String path, String text) {
-        byte[] body = ("{\"from\":\"p\",\"to\":\"q\",\"message\":\"" + text + "\"}").getBytes(StandardCharsets.UTF_8);
-        String head = "POST " + path + " HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: "
-            + body.length + "\r\n\r\n";
-        byte[] request = new byte[head.length() + body.length];
-        System.arraycopy(head.getBytes(StandardCharsets.US_ASCII), 0, request, 0, head.length());
-        System.arraycopy(body, 0, request, head.length(), body.length);
-        return client.send(request).read();
-    }
-
-    private static RawResponse get(RawHttpClient client, String target) {
-        return client.send("GET " + target + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
-    }
-
-    private static String id(RawResponse response) {
-        Matcher m = ID.matcher(response.bodyText());
-        assertThat(m.find()).as(response.bodyText()).isTrue();
-        return m.group(1);
-    }
-
-    /** Polls {@code condition} (the pace is not synchronization: the condition decides) until the deadline. */
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("still waiting for " + what).isNegative();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        }
-    }
 
     /** The value of one sample of the server's {@code /metrics}. */
     private static double metric(RawHttpClient client, String sample) {
@@ -122,7 +90,7 @@ class MessagesPostgresIT {
             await("reads back", () -> get(client, "/messages/" + id(before)).status() == 200);
             assertThat(get(client, "/messages/" + id(before)).bodyText()).isEqualTo(before.bodyText());
             assertThat(get(client, "/messages/" + id(after)).bodyText()).isEqualTo(after.bodyText());
-            assertThat(get(client, "/messages?to=q").bodyText()).doesNotContain("while down");
+            assertThat(get(client, "/messages?to=r").bodyText()).doesNotContain("while down");
             assertThat(rows(postgres)).isEqualTo(2);
         }
     }
@@ -165,12 +133,6 @@ class MessagesPostgresIT {
             assertThat(stream.shared().sync().exists("hotpath:messages:dead")).as("dead letters").isZero();
             assertThat(metric(client, "hotpath_messages_dead_letters_total")).isZero();
         }
-    }
-
-    private static void accept(RawHttpClient client, String text, Map<String, String> accepted) {
-        RawResponse response = post(client, "/message-fast", text);
-        assertThat(response.status()).as(response.bodyText()).isEqualTo(202);
-        accepted.put(id(response), response.bodyText());
     }
 
     private static long rows(ThrowawayPostgres postgres) throws SQLException {

@@ -1,5 +1,7 @@
 package dev.hotpath.cli;
 
+import static dev.hotpath.cli.MessagesTraffic.accept;
+import static dev.hotpath.cli.MessagesTraffic.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
@@ -11,7 +13,6 @@ import io.lettuce.core.Consumer;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.XPendingArgs;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,7 +29,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +46,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class MessagesStreamWorkerIT {
-    private static final Pattern ID = Pattern.compile("^\\{\"id\":\"([0-9a-f-]{36})\"");
     private static final int MESSAGES = 600;
 
     @TempDir
@@ -68,16 +67,6 @@ class MessagesStreamWorkerIT {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
         return worker;
-    }
-
-    private static RawResponse post(RawHttpClient client, String text) {
-        byte[] body = ("{\"from\":\"w\",\"to\":\"r\",\"message\":\"" + text + "\"}").getBytes(StandardCharsets.UTF_8);
-        String head = "POST /message-fast HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: "
-            + body.length + "\r\n\r\n";
-        byte[] request = new byte[head.length() + body.length];
-        System.arraycopy(head.getBytes(StandardCharsets.US_ASCII), 0, request, 0, head.length());
-        System.arraycopy(body, 0, request, head.length(), body.length);
-        return client.send(request).read();
     }
 
     @Test
@@ -244,23 +233,6 @@ class MessagesStreamWorkerIT {
     private static long stuckOn(RedisConnections stream, String consumer) {
         return stream.shared().sync().xpending("hotpath:messages", XPendingArgs.Builder.xpending(
             Consumer.from("hotpath-writers", consumer), Range.create("-", "+"), Limit.from(1)).idle(STUCK)).size();
-    }
-
-    /** Polls {@code condition} (the pace is not synchronization: the condition decides) for up to 60 s. */
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("still waiting for " + what).isNegative();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
-    }
-
-    private static void accept(RawHttpClient client, String text, Map<String, String> accepted) {
-        RawResponse response = post(client, text);
-        assertThat(response.status()).as(response.bodyText()).isEqualTo(202);
-        Matcher m = ID.matcher(response.bodyText());
-        assertThat(m.find()).isTrue();
-        accepted.put(m.group(1), response.bodyText());
     }
 
     private static long pending(RedisConnections stream) {
