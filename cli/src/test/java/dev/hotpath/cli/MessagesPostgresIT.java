@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code hotpath serve messages --store postgres://...} as a process against a PostgreSQL of the
  * test's own that the test kills and stops: creates are {@code 503 store_unavailable} while it is away
  * and stored again as soon as it is back, with no restart; and on the stream path an outage loses no
- * {@code 202} message, the backlog drains once the store is back, and the failed deliveries count
- * against no entry (nothing is dead-lettered). {@code --data} with {@code --store} is refused.
+ * {@code 202} message (stored by a {@code hotpath messages worker --store} process), the backlog drains
+ * once the store is back, and the failed deliveries count against no entry (nothing is dead-lettered).
+ * {@code --data} with {@code --store} is refused.
  */
 @Timeout(180)
 class MessagesPostgresIT {
@@ -96,9 +97,10 @@ class MessagesPostgresIT {
     }
 
     /**
-     * The outage is bounded by what the test observes, not by a clock: PostgreSQL stays stopped until
-     * the worker has failed to store the backlog more times than would dead-letter an entry
-     * ({@code StreamWorker.MAX_DELIVERIES}), then it starts again.
+     * A server with {@code --worker off} and a {@code hotpath messages worker} process on the same
+     * database. The outage is bounded by what the test observes, not by a clock: PostgreSQL stays
+     * stopped until the worker's metrics say it has failed to store the backlog more times than would
+     * dead-letter an entry ({@code StreamWorker.MAX_DELIVERIES}), then it starts again.
      */
     @Test
     void aStoreOutageLosesNoAcceptedMessageAndDeadLettersNone() throws Exception {
@@ -107,8 +109,11 @@ class MessagesPostgresIT {
              ThrowawayRedis redis = ThrowawayRedis.launch();
              RedisConnections stream = new RedisConnections(RedisConfig.parse(redis.uri()));
              ServerProcess server = ServerProcess.start(dir.resolve("server.log"), "messages", "--bind", "127.0.0.1:0",
-                 "--store", postgres.uri(), "--stream", redis.uri());
-             RawHttpClient client = RawHttpClient.connect(server.awaitPort())) {
+                 "--store", postgres.uri(), "--stream", redis.uri(), "--worker", "off");
+             RawHttpClient client = RawHttpClient.connect(server.awaitPort());
+             ServerProcess worker = ServerProcess.run(dir.resolve("worker.log"), "messages", "worker", "--stream",
+                 redis.uri(), "--store", postgres.uri(), "--metrics-bind", "127.0.0.1:0");
+             RawHttpClient workerMetrics = RawHttpClient.connect(worker.awaitPort())) {
             for (int i = 0; i < 50; i++) {
                 accept(client, "before " + i, accepted);
             }
@@ -117,7 +122,7 @@ class MessagesPostgresIT {
                 accept(client, "during " + i, accepted);
             }
             await("the worker to fail more often than an entry may", () ->
-                metric(client, "hotpath_messages_stream_store_failures_total") > 5);
+                metric(workerMetrics, "hotpath_messages_stream_store_failures_total") > 5);
             postgres.start();
             for (int i = 0; i < 50; i++) {
                 accept(client, "after " + i, accepted);
@@ -131,7 +136,7 @@ class MessagesPostgresIT {
             await("nothing pending", () -> stream.shared().sync()
                 .xpending("hotpath:messages", "hotpath-writers").getCount() == 0);
             assertThat(stream.shared().sync().exists("hotpath:messages:dead")).as("dead letters").isZero();
-            assertThat(metric(client, "hotpath_messages_dead_letters_total")).isZero();
+            assertThat(metric(workerMetrics, "hotpath_messages_dead_letters_total")).isZero();
         }
     }
 
