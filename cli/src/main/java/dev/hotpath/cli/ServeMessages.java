@@ -4,15 +4,13 @@ import dev.hotpath.apps.App;
 import dev.hotpath.apps.messages.MessagesApp;
 import dev.hotpath.apps.messages.MessagesConfig;
 import dev.hotpath.apps.messages.StreamConfig;
-import dev.hotpath.store.Durability;
 import dev.hotpath.store.RedisConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
-import java.time.Clock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,15 +18,12 @@ import picocli.CommandLine.Option;
  * with {@code --stream}, the stream path and its worker.
  */
 @Command(name = "messages", mixinStandardHelpOptions = true,
-    description = "The messages service: POST /message stored in SQLite and answered 201 after its group commit;"
+    description = "The messages service: POST /message stored in SQLite (or PostgreSQL with --store) and answered 201"
+        + " after its group commit;"
         + " with --stream, POST /message-fast answered 202 once Redis holds it, stored by the worker.")
 final class ServeMessages extends AppCommand {
-    @Option(names = "--data", defaultValue = "./data-messages", description = "Data directory (default: ${DEFAULT-VALUE}).")
-    private Path data;
-
-    @Option(names = "--durability", defaultValue = "full", converter = Converters.DurabilityMode.class,
-        description = "full (fsync per commit) or normal (survives kill -9, not power loss) (default: ${DEFAULT-VALUE}).")
-    private Durability durability;
+    @Mixin
+    private MessagesStoreOptions storage;
 
     @Option(names = "--max-batch", defaultValue = "" + MessagesConfig.MAX_BATCH,
         description = "Most messages per group commit; 1 turns group commit off (default: ${DEFAULT-VALUE}).")
@@ -50,9 +45,8 @@ final class ServeMessages extends AppCommand {
 
     @Override
     App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        MessagesConfig config;
+        MessagesConfig config = storage.config(spec, maxBatch);
         try {
-            config = new MessagesConfig(data, durability, maxBatch, Clock.systemUTC());
             if (worker != null && !worker.equals("on") && !worker.equals("off")) {
                 throw new IllegalArgumentException("--worker must be on or off, was '" + worker + "'");
             }
@@ -65,8 +59,8 @@ final class ServeMessages extends AppCommand {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         MessagesApp app = MessagesApp.open(config, metrics);
-        out.println("hotpath: messages in " + data.resolve("messages.db") + " (durability " + durability.name().toLowerCase()
-            + "; " + (stream == null ? "POST /message-fast answers 503 without --stream"
+        out.println("hotpath: messages in " + MessagesApp.where(config) + " (durability "
+            + config.durability().name().toLowerCase() + "; " + (stream == null ? "POST /message-fast answers 503 without --stream"
             : "stream " + stream + ", worker " + (config.stream().worker() ? "on" : "off")) + ")");
         return app;
     }

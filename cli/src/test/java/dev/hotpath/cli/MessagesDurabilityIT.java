@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.testing.ThrowawayPostgres;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,11 +18,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Durability of {@code hotpath serve messages} as a process, on the direct path: every message
  * answered {@code 201} survives {@code kill -9} under load and is read back, byte for byte, after a
- * restart on the same data dir; a second owner is refused; SIGTERM drains and keeps what it answered.
+ * restart on the same data dir or PostgreSQL database; a second owner of a data dir is refused;
+ * SIGTERM drains and keeps what it answered.
  */
 class MessagesDurabilityIT {
     private static final Pattern ID = Pattern.compile("^\\{\"id\":\"([0-9a-f-]{36})\"");
@@ -33,18 +37,30 @@ class MessagesDurabilityIT {
     Path dir;
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
 
+    /** Where the server keeps messages: {@code --data DIR} or {@code --store URI}. */
+    enum Store {
+        SQLITE, POSTGRES
+    }
+
     private ServerProcess start(String name, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("messages", "--bind", "127.0.0.1:0", "--data",
-            dir.resolve("data").toString()));
+        return start(name, List.of("--data", dir.resolve("data").toString()), extra);
+    }
+
+    private ServerProcess start(String name, List<String> store, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("messages", "--bind", "127.0.0.1:0"));
+        args.addAll(store);
         args.addAll(List.of(extra));
         return ServerProcess.start(dir.resolve(name + ".log"), args.toArray(String[]::new));
     }
 
-    @Test
-    void everyAcknowledgedMessageSurvivesKillNine() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Store.class)
+    void everyAcknowledgedMessageSurvivesKillNine(Store kind) throws Exception {
+        List<String> store = kind == Store.SQLITE ? List.of("--data", dir.resolve("data").toString())
+            : List.of("--store", ThrowawayPostgres.shared().createDatabase("durability"));
         Map<String, String> acknowledged = new ConcurrentHashMap<>();
         for (int cycle = 0; cycle < CYCLES; cycle++) {
-            try (ServerProcess server = start("cycle" + cycle)) {
+            try (ServerProcess server = start("cycle" + cycle, store)) {
                 int port = server.awaitPort();
                 verify(port, acknowledged);
                 AtomicInteger acks = new AtomicInteger();
@@ -65,7 +81,7 @@ class MessagesDurabilityIT {
                 assertThat(failures).as("unexpected answers before the kill").isEmpty();
             }
         }
-        try (ServerProcess server = start("final")) {
+        try (ServerProcess server = start("final", store)) {
             int port = server.awaitPort();
             assertThat(acknowledged).hasSizeGreaterThanOrEqualTo(CYCLES * ACKNOWLEDGED_BEFORE_KILL);
             verify(port, acknowledged);

@@ -1,36 +1,40 @@
 package dev.hotpath.apps.messages;
 
 import dev.hotpath.apps.App;
-import dev.hotpath.apps.messages.internal.MessagesSchema;
+import dev.hotpath.apps.messages.internal.MessageStore;
 import dev.hotpath.apps.messages.internal.MessageStream;
+import dev.hotpath.apps.messages.internal.MessagesSchema;
 import dev.hotpath.apps.messages.internal.MessagesService;
+import dev.hotpath.apps.messages.internal.PostgresMessageStore;
+import dev.hotpath.apps.messages.internal.SqliteMessageStore;
 import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.Handler;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.MetricsEndpoint;
 import dev.hotpath.http.Routes;
 import dev.hotpath.store.DataDirLock;
-import dev.hotpath.store.Durability;
 import dev.hotpath.store.RedisConnections;
-import dev.hotpath.store.SqliteDatabase;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.nio.file.Path;
-import java.sql.Connection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.sql.SQLException;
 
 /**
- * The messages service of {@code docs/MESSAGES.md}. Direct path: a message is stored in SQLite through
- * the group-commit writer and answered {@code 201} only after the commit (fsynced under
- * {@code --durability full}) that holds it. Stream path (with a {@link StreamConfig}):
+ * The messages service of {@code docs/MESSAGES.md}. Direct path: a message is stored in SQLite (or
+ * PostgreSQL, with {@link MessagesConfig#store()}) through the group-commit writer and answered
+ * {@code 201} only after the commit (fsynced under {@code --durability full}, and always with
+ * PostgreSQL) that holds it. Stream path (with a {@link StreamConfig}):
  * {@code POST /message-fast} answers {@code 202} once Redis holds the message, and a
  * {@link dev.hotpath.apps.messages.internal.StreamWorker} (in this process unless
  * {@link StreamConfig#worker()} is false, else {@link MessagesWorker}) stores it through the same
  * writer. Without a stream that route answers {@code 503 stream_unavailable}. Reads run on the event
- * loops.
+ * loops with SQLite, on read threads of their own with PostgreSQL.
  *
- * <p>Opening locks the data directory ({@link DataDirLock}: one serving process per directory;
- * {@link MessagesWorker} takes no lock), connects to Redis when there is a stream (it must answer),
- * and creates the schema if missing. Close it after the server has drained: it stops the worker,
+ * <p>Opening locks the data directory with SQLite ({@link DataDirLock}: one serving process per
+ * directory; {@link MessagesWorker} takes no lock; with PostgreSQL there is no directory, and any number
+ * of servers may share the database), connects to Redis when there is a stream (it must answer), and
+ * creates or migrates the schema. Close it after the server has drained: it stops the worker,
  * commits what is queued, then releases the database, Redis and the directory.
  */
 public final class MessagesApp implements App {
@@ -58,20 +62,18 @@ public final class MessagesApp implements App {
     }
 
     /**
-     * Opens the service on its data directory.
+     * Opens the service on its data directory or database.
      *
-     * @throws IllegalStateException when the directory is in use or its database cannot be opened
+     * @throws IllegalStateException when the directory is in use or the store cannot be opened
      */
     public static MessagesApp open(MessagesConfig config, PrometheusRegistry registry) {
-        DataDirLock lock = DataDirLock.acquire(config.dataDir());
-        Path database = config.dataDir().resolve(MessagesSchema.FILE);
+        DataDirLock lock = config.dataDir() == null ? null : DataDirLock.acquire(config.dataDir());
         RedisConnections redis = null;
         try {
             if (config.stream() != null) {
                 redis = connect(config.stream());
             }
-            Connection db = openDatabase(database, config.durability());
-            MessagesService service = new MessagesService(database, db, config.maxBatch(),
+            MessagesService service = new MessagesService(openStore(config), config.maxBatch(),
                 MessagesService.QUEUE_CAPACITY, config.clock(), redis == null ? null : new MessageStream(redis));
             if (redis != null && config.stream().worker()) {
                 service.startWorker(redis.openPubSub(), config.stream().settings());
@@ -81,21 +83,31 @@ public final class MessagesApp implements App {
             if (redis != null) {
                 redis.close();
             }
-            lock.close();
-            throw new IllegalStateException("cannot open " + database + ": " + e.getMessage(), e);
+            if (lock != null) {
+                lock.close();
+            }
+            throw new IllegalStateException("cannot open " + where(config) + ": " + e.getMessage(), e);
         }
     }
 
-    /** The write connection of {@code database}, its schema created if missing. */
-    static Connection openDatabase(Path database, Durability durability) throws SQLException {
-        Connection db = SqliteDatabase.openForWriting(database, durability);
-        try {
-            MessagesSchema.create(db);
-        } catch (SQLException e) {
-            db.close();
-            throw e;
+    /** SQLite's {@code messages.db} in the data directory (created if missing), or the PostgreSQL database. */
+    static MessageStore openStore(MessagesConfig config) {
+        if (config.store() != null) {
+            return PostgresMessageStore.open(config.store());
         }
-        return db;
+        try {
+            Files.createDirectories(config.dataDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return SqliteMessageStore.open(config.dataDir().resolve(MessagesSchema.FILE), config.durability());
+    }
+
+    /** Where {@code config} keeps messages, for errors and the start-up line (never a password). */
+    public static String where(MessagesConfig config) {
+        return config.store() != null ? "PostgreSQL " + config.store().user() + "@" + config.store().host() + ":"
+            + config.store().port() + "/" + config.store().database()
+            : config.dataDir().resolve(MessagesSchema.FILE).toString();
     }
 
     /** Connects to the stream's Redis, naming it when it does not answer. */
@@ -114,9 +126,9 @@ public final class MessagesApp implements App {
             .route(Method.POST, "/message", BODY_LIMIT_BYTES, (AsyncHandler) service::create)
             .route(Method.POST, "/message-fast", BODY_LIMIT_BYTES, service.streaming()
                 ? (AsyncHandler) service::createStreamed : (Handler) service::createFast)
-            .get("/messages", service::list)
-            .get("/messages/{id}", service::read)
-            .get("/health", service::health)
+            .route(Method.GET, "/messages", Routes.DEFAULT_BODY_LIMIT, service.listRoute())
+            .route(Method.GET, "/messages/{id}", Routes.DEFAULT_BODY_LIMIT, service.readRoute())
+            .route(Method.GET, "/health", Routes.DEFAULT_BODY_LIMIT, service.healthRoute())
             .get("/ready", service::ready)
             .get("/metrics", new MetricsEndpoint(registry))
             .build();
@@ -128,7 +140,7 @@ public final class MessagesApp implements App {
     }
 
     /**
-     * Stops the stream worker, commits what is queued, closes the database and Redis, releases the data
+     * Stops the stream worker, commits what is queued, closes the store and Redis, releases the data
      * directory.
      */
     @Override
@@ -141,6 +153,8 @@ public final class MessagesApp implements App {
         if (redis != null) {
             redis.close();
         }
-        lock.close();
+        if (lock != null) {
+            lock.close();
+        }
     }
 }

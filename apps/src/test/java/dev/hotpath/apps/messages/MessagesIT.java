@@ -12,10 +12,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,16 +22,27 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Every route of the messages API and every error it answers, over a real socket and database. */
+/**
+ * Every route of the messages API and every error it answers, over a real socket and database: SQLite
+ * and PostgreSQL alike.
+ */
+@ParameterizedClass
+@EnumSource(TestStore.class)
 class MessagesIT {
     private static final Instant NOW = Instant.parse("2026-11-30T04:00:00.123Z");
     private static final Pattern ID = Pattern.compile("\"id\":\"([0-9a-f-]{36})\"");
     private static final String UNKNOWN_ID = "0194f5c2-7a3b-7cde-8f01-23456789abcd";
 
+    @Parameter
+    TestStore kind;
     @TempDir
     Path dir;
 
+    private TestStore.Place store;
     private final MutableClock clock = new MutableClock(NOW);
     private MessagesApp app;
     private HttpServer server;
@@ -43,8 +50,9 @@ class MessagesIT {
 
     @BeforeEach
     void start() {
+        store = kind.fresh(dir);
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = MessagesApp.open(new MessagesConfig(dir, Durability.FULL, MessagesConfig.MAX_BATCH, clock), registry);
+        app = MessagesApp.open(store.config(Durability.FULL, MessagesConfig.MAX_BATCH, clock), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry),
             app.routes());
         client = RawHttpClient.connect(server.port());
@@ -99,14 +107,7 @@ class MessagesIT {
             + "\"from\":\"alice\",\"to\":\"bob\",\"message\":\"Hello\",\"created_at\":\"2026-11-30T04:00:00.123Z\"}");
         Matcher m = ID.matcher(body);
         assertThat(m.find()).isTrue();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
-             Statement s = db.createStatement();
-             ResultSet rs = s.executeQuery("SELECT lower(hex(id)), from_user, to_user, body, created_at FROM messages")) {
-            assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo(m.group(1).replace("-", ""));
-            assertThat(rs.getString(2) + "|" + rs.getString(3) + "|" + rs.getString(4) + "|" + rs.getString(5))
-                .isEqualTo("alice|bob|Hello|2026-11-30T04:00:00.123Z");
-        }
+        assertThat(store.rows()).containsExactly(m.group(1).replace("-", "") + "|alice|bob|Hello|2026-11-30T04:00:00.123Z");
     }
 
     @Test
@@ -185,20 +186,12 @@ class MessagesIT {
         assertError(create("{\"from\":\"alice\",\"to\":\"bob\",\"message\":\"hi\",\"cc\":\"carol\"}"), 400, "unknown_field");
         assertError(post("/message", "text/plain", "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}"), 415,
             "unsupported_media_type");
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
-             Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM messages")) {
-            rs.next();
-            assertThat(rs.getInt(1)).isZero();
-        }
+        assertThat(store.count()[0]).isZero();
     }
 
     @Test
     void aMessageTheDatabaseRefusesIsStoreUnavailableAndTheNextOneIsStored() throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
-             Statement s = db.createStatement()) {
-            s.execute("CREATE TRIGGER refuse_poison BEFORE INSERT ON messages WHEN NEW.body = 'poison'"
-                + " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
-        }
+        store.refuseText("poison");
         String poison = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"poison\"}";
         String fine = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"fine\"}";
         client.send("POST /message HTTP/1.1\r\nHost: a\r\nContent-Length: " + poison.length() + "\r\n\r\n" + poison
@@ -280,10 +273,22 @@ class MessagesIT {
     }
 
     @Test
-    void aSecondOpenOnTheSameDataDirIsRefused() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MessagesApp.open(
-                new MessagesConfig(dir, Durability.FULL, 1, clock), new PrometheusRegistry()))
-            .hasMessageContaining("is in use by another hotpath process");
+    void aSecondOpenIsRefusedOnADataDirAndAllowedOnAPostgresDatabase() {
+        MessagesConfig again = store.config(Durability.FULL, 1, clock);
+        if (kind == TestStore.SQLITE) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> MessagesApp.open(again, new PrometheusRegistry()))
+                .hasMessageContaining("is in use by another hotpath process");
+            return;
+        }
+        String id = created("alice", "bob", "seen by both");
+        PrometheusRegistry registry = new PrometheusRegistry();
+        try (MessagesApp second = MessagesApp.open(again, registry);
+             HttpServer secondServer = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)),
+                 second.routes());
+             RawHttpClient secondClient = RawHttpClient.connect(secondServer.port())) {
+            assertThat(secondClient.send("GET /messages/" + id + " HTTP/1.1\r\nHost: a\r\n\r\n").read().bodyText())
+                .contains("\"message\":\"seen by both\"");
+        }
     }
 
     @Test
@@ -293,7 +298,7 @@ class MessagesIT {
         server.close();
         app.close();
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, 1, clock), registry);
+        app = MessagesApp.open(store.config(Durability.NORMAL, 1, clock), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), app.routes());
         client = RawHttpClient.connect(server.port());
         assertThat(get("/messages/" + id).bodyText()).contains("\"message\":\"kept\"");

@@ -17,20 +17,18 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Whatever a client sends to {@code POST /message}, the answer is {@code 201} for exactly the bodies
@@ -40,7 +38,11 @@ import org.junit.jupiter.api.io.TempDir;
  * characters, control characters, quotes, backslashes and now and then a lone surrogate; valid
  * objects with extra fields mixed in; and garbage built from JSON fragments. At the end the table
  * holds exactly the acknowledged messages.
+ *
+ * <p>Against each store: PostgreSQL must keep every text exactly as SQLite does (U+0000 included).
  */
+@ParameterizedClass
+@EnumSource(TestStore.class)
 class MessagesInputPropertyIT {
     private static final long SEED = 20261201L;
     private static final int CASES = 400;
@@ -54,29 +56,33 @@ class MessagesInputPropertyIT {
 
     @TempDir
     static Path dir;
+    private static TestStore.Place store;
     private static MessagesApp app;
     private static HttpServer server;
     private static RawHttpClient client;
     private static int acknowledged;
 
-    @BeforeAll
-    static void start() {
+    /** The store arrives through the constructor, so the class-level set-up below can take it too. */
+    MessagesInputPropertyIT(TestStore kind) {
+        assertThat(store.kind()).isEqualTo(kind);
+    }
+
+    @BeforeParameterizedClassInvocation
+    static void start(TestStore kind) {
+        store = kind.fresh(dir.resolve(kind.name()));
+        acknowledged = 0;
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, 64, Clock.systemUTC()), registry);
+        app = MessagesApp.open(store.config(Durability.NORMAL, 64, Clock.systemUTC()), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)), app.routes());
         client = RawHttpClient.connect(server.port());
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() throws Exception {
         client.close();
         server.close();
         app.close();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
-             Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM messages")) {
-            rs.next();
-            assertThat(rs.getInt(1)).as("rows stored against messages acknowledged").isEqualTo(acknowledged);
-        }
+        assertThat(store.count()[0]).as("rows stored against messages acknowledged").isEqualTo(acknowledged);
     }
 
     private static RawResponse post(byte[] body) {

@@ -26,27 +26,38 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@code POST /message-fast} with a stream, over a real socket, SQLite and Redis: 202 after the
+ * {@code POST /message-fast} with a stream, over a real socket, Redis and each store (SQLite, PostgreSQL): 202 after the
  * {@code XADD}, stored by the worker; drained when the worker comes later; 503 with {@code Retry-After}
  * while Redis hangs, and the direct path unaffected.
  */
 @Timeout(120)
+@ParameterizedClass
+@EnumSource(TestStore.class)
 class MessagesStreamIT {
     private static final Pattern ID = Pattern.compile("\"id\":\"([0-9a-f-]{36})\"");
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
+    @Parameter
+    TestStore kind;
     @TempDir
     Path dir;
 
+    private TestStore.Place store;
     private MessagesApp app;
     private HttpServer server;
     private RawHttpClient client;
 
     private void start(StreamConfig stream) {
+        if (store == null) {
+            store = kind.fresh(dir);
+        }
         PrometheusRegistry registry = new PrometheusRegistry();
-        app = MessagesApp.open(new MessagesConfig(dir, Durability.NORMAL, MessagesConfig.MAX_BATCH, Clock.systemUTC())
+        app = MessagesApp.open(store.config(Durability.NORMAL, MessagesConfig.MAX_BATCH, Clock.systemUTC())
             .withStream(stream), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry),
             app.routes());

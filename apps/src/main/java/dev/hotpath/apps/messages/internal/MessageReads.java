@@ -6,13 +6,16 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The messages API's reads on one read-only connection with its prepared statements: one per event
- * loop, so a read is a B-tree walk in SQLite's page cache on the loop that received it, with no hop to
- * another thread. Each query runs in its own read transaction and sees every commit that ended before
- * it, so a message is readable as soon as its {@code 201} is sent. Not thread-safe.
+ * The messages API's reads on one connection, each statement prepared on its first use and kept: with
+ * SQLite one per event loop for the loop's life ({@link SqliteMessageStore}), with PostgreSQL one per
+ * read on a pooled connection ({@link PostgresMessageStore}, whose driver caches the server-side
+ * statements per connection). Each query runs in its own read transaction and sees every commit that
+ * ended before it, so a message is readable as soon as its {@code 201} is sent. Not thread-safe.
  *
  * <p>A page asks SQLite for one row more than the limit: whether it exists decides {@code next} (the id
  * of the page's last message when there is more, else null), so a client never fetches an empty page.
@@ -24,25 +27,34 @@ public final class MessageReads implements AutoCloseable {
     /** The same for one sender, on {@code (from_user, id)}. */
     static final String FROM_USER_BEFORE = COLUMNS + "WHERE from_user = ? AND id < ? ORDER BY id DESC LIMIT ?";
 
-    private final PreparedStatement byId;
-    private final PreparedStatement toUser;
-    private final PreparedStatement toUserBefore;
-    private final PreparedStatement fromUser;
-    private final PreparedStatement fromUserBefore;
-    private final PreparedStatement one;
+    static final String BY_ID = COLUMNS + "WHERE id = ?";
+    static final String TO_USER = COLUMNS + "WHERE to_user = ? ORDER BY id DESC LIMIT ?";
+    static final String FROM_USER = COLUMNS + "WHERE from_user = ? ORDER BY id DESC LIMIT ?";
+    static final String ONE = "SELECT 1";
 
-    public MessageReads(Connection readOnly) throws SQLException {
-        this.byId = readOnly.prepareStatement(COLUMNS + "WHERE id = ?");
-        this.toUser = readOnly.prepareStatement(COLUMNS + "WHERE to_user = ? ORDER BY id DESC LIMIT ?");
-        this.toUserBefore = readOnly.prepareStatement(TO_USER_BEFORE);
-        this.fromUser = readOnly.prepareStatement(COLUMNS + "WHERE from_user = ? ORDER BY id DESC LIMIT ?");
-        this.fromUserBefore = readOnly.prepareStatement(FROM_USER_BEFORE);
-        this.one = readOnly.prepareStatement("SELECT 1");
+    private final Connection db;
+    private final BodyColumn body;
+    /** The statements prepared so far, by their SQL: at most the six above. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>(8);
+
+    /** @param body how the connection's store keeps a message's text */
+    public MessageReads(Connection db, BodyColumn body) {
+        this.db = db;
+        this.body = body;
+    }
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement statement = statements.get(sql);
+        if (statement == null) {
+            statement = db.prepareStatement(sql);
+            statements.put(sql, statement);
+        }
+        return statement;
     }
 
     /** A real {@code SELECT 1}, for {@code /health}. */
     public void ping() throws SQLException {
-        try (ResultSet rs = one.executeQuery()) {
+        try (ResultSet rs = statement(ONE).executeQuery()) {
             if (!rs.next()) {
                 throw new SQLException("SELECT 1 returned no row");
             }
@@ -51,6 +63,7 @@ public final class MessageReads implements AutoCloseable {
 
     /** The message {@code id}, or null. */
     public Message byId(MessageId id) throws SQLException {
+        PreparedStatement byId = statement(BY_ID);
         byId.setBytes(1, id.bytes());
         try (ResultSet rs = byId.executeQuery()) {
             return rs.next() ? message(rs) : null;
@@ -59,9 +72,9 @@ public final class MessageReads implements AutoCloseable {
 
     /** The JSON of {@code {"messages":[...],"next":<id>|null}} for {@code query}. */
     public byte[] page(ListQuery query) throws SQLException {
-        PreparedStatement statement = query.toUser()
-            ? (query.before() == null ? toUser : toUserBefore)
-            : (query.before() == null ? fromUser : fromUserBefore);
+        PreparedStatement statement = statement(query.toUser()
+            ? (query.before() == null ? TO_USER : TO_USER_BEFORE)
+            : (query.before() == null ? FROM_USER : FROM_USER_BEFORE));
         int at = 1;
         statement.setString(at++, query.user());
         if (query.before() != null) {
@@ -94,18 +107,17 @@ public final class MessageReads implements AutoCloseable {
         });
     }
 
-    private static Message message(ResultSet rs) throws SQLException {
-        return new Message(MessageId.ofBytes(rs.getBytes(1)), rs.getString(2), rs.getString(3), rs.getString(4),
+    private Message message(ResultSet rs) throws SQLException {
+        return new Message(MessageId.ofBytes(rs.getBytes(1)), rs.getString(2), rs.getString(3), body.read(rs, 4),
             rs.getString(5));
     }
 
+    /** Closes the statements; the connection is its owner's. */
     @Override
     public void close() throws SQLException {
-        byId.close();
-        toUser.close();
-        toUserBefore.close();
-        fromUser.close();
-        fromUserBefore.close();
-        one.close();
+        for (PreparedStatement statement : statements.values()) {
+            statement.close();
+        }
+        statements.clear();
     }
 }

@@ -4,29 +4,28 @@ import dev.hotpath.http.Deferred;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
  * One message's insert, run by the group-commit writer and answered after the commit that holds it:
  * {@code 201} with the message, or {@code 503 store_unavailable} when it is not stored.
  *
- * <p>{@code INSERT OR IGNORE}: inserting an id that is already stored changes nothing. Ids made here
- * never repeat; the rule is for the stream worker ({@link StoreEntries}), which may insert a message
- * again after a crash between its insert and its acknowledgement to the stream. {@code OR IGNORE} would skip a row
- * that breaks a constraint as well, and this write would still answer 201: the rule a caller keeps is
- * to build the {@link Message} from a checked {@link NewMessage} and a made id, as the service does.
+ * <p>The store's insert leaves a stored id as it is. Ids made here never repeat; the rule is for the
+ * stream worker ({@link StoreEntries}), which may insert a message again after a crash between its
+ * insert and its acknowledgement to the stream. SQLite's {@code OR IGNORE} would skip a row that breaks
+ * a constraint as well, and this write would still answer 201: the rule a caller keeps is to build the
+ * {@link Message} from a checked {@link NewMessage} and a made id, as the service does.
  */
 final class StoreMessage implements Write {
-    static final String INSERT =
-        "INSERT OR IGNORE INTO messages (id, from_user, to_user, body, created_at) VALUES (?, ?, ?, ?, ?)";
-
+    private final MessageStore store;
     private final Message message;
     private final Deferred response;
     private final WriterObserver observer;
     private final MessagesMetrics metrics;
 
-    StoreMessage(Message message, Deferred response, WriterObserver observer, MessagesMetrics metrics) {
+    StoreMessage(MessageStore store, Message message, Deferred response, WriterObserver observer,
+                 MessagesMetrics metrics) {
+        this.store = store;
         this.message = message;
         this.response = response;
         this.observer = observer;
@@ -35,13 +34,7 @@ final class StoreMessage implements Write {
 
     @Override
     public void apply(Transaction transaction) throws SQLException {
-        PreparedStatement insert = transaction.statement(INSERT);
-        insert.setBytes(1, message.id().bytes());
-        insert.setString(2, message.from());
-        insert.setString(3, message.to());
-        insert.setString(4, message.message());
-        insert.setString(5, message.createdAt());
-        insert.executeUpdate();
+        store.insert(transaction, message);
     }
 
     @Override

@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * {@value StreamEntries#GROUP} ({@code XREADGROUP COUNT 512 BLOCK 100 >}), stores each batch through
  * the group-commit writer as one write, and only after its commit acknowledges it ({@code XACK}). So
  * an entry is acknowledged only once its message is durable; a crash between the commit and the
- * {@code XACK} leaves it pending, and it is stored again later, which {@code INSERT OR IGNORE} makes a
- * no-op.
+ * {@code XACK} leaves it pending, and it is stored again later, which the store's insert (a stored id
+ * is skipped) makes a no-op.
  *
  * <p>Recovery: at start and every {@code recoveryInterval}, and at once after a store failure, the
  * worker first re-reads its own pending entries (id {@code 0}) and then claims every other consumer's
@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  * {@value StreamEntries#DEAD} with its reason and acknowledged at once. A row whose insert fails for a
  * reason of its own is counted in {@value StreamEntries#FAILURES} (in Redis, so the count outlives the
  * worker) and left pending; at its {@value #MAX_DELIVERIES}th failure it is dead-lettered the same way.
- * A failure of the store (the whole write fails, see {@link StoreFaults}) counts against no entry: the
+ * A failure of the store (the whole write fails, see {@link MessageStore#isStoreFault}) counts against no entry: the
  * worker backs off, doubling from {@link #MIN_BACKOFF} to {@link #MAX_BACKOFF}, and re-reads its
  * pending entries. Redis failing is treated the same way.
  *
@@ -81,7 +81,7 @@ public final class StreamWorker implements AutoCloseable {
     public record Settings(Duration claimMinIdle, Duration recoveryInterval, Duration trimInterval,
                            RowInserter inserter, Runnable afterCommit) {
         public static Settings defaults() {
-            return new Settings(CLAIM_MIN_IDLE, RECOVERY_INTERVAL, TRIM_INTERVAL, RowInserter.SQL, () -> { });
+            return new Settings(CLAIM_MIN_IDLE, RECOVERY_INTERVAL, TRIM_INTERVAL, RowInserter.STORE, () -> { });
         }
 
         public Settings withTimes(Duration claimMinIdle, Duration recoveryInterval, Duration trimInterval) {
@@ -107,6 +107,7 @@ public final class StreamWorker implements AutoCloseable {
     private final StatefulRedisConnection<String, String> connection;
     private final RedisCommands<String, String> redis;
     private final GroupCommitWriter writer;
+    private final MessageStore store;
     private final WriterObserver observer;
     private final StreamMetrics metrics;
     private final Settings settings;
@@ -120,18 +121,20 @@ public final class StreamWorker implements AutoCloseable {
      *
      * @param connection a connection of the worker's own (it blocks on it); closed by {@link #close()}
      * @param writer the group-commit writer to store through (not closed here)
+     * @param store the store that writer writes to: its insert, and which of its errors are its own
      */
     public StreamWorker(StatefulRedisConnection<String, String> connection, GroupCommitWriter writer,
-                        StreamMetrics metrics, Settings settings) {
-        this(connection, writer, null, metrics, settings);
+                        MessageStore store, StreamMetrics metrics, Settings settings) {
+        this(connection, writer, store, null, metrics, settings);
     }
 
     /** @param observer the writer's observer, told the size of each batch; or null */
-    StreamWorker(StatefulRedisConnection<String, String> connection, GroupCommitWriter writer,
+    StreamWorker(StatefulRedisConnection<String, String> connection, GroupCommitWriter writer, MessageStore store,
                  WriterObserver observer, StreamMetrics metrics, Settings settings) {
         this.connection = connection;
         this.redis = connection.sync();
         this.writer = writer;
+        this.store = store;
         this.observer = observer;
         this.metrics = metrics;
         this.settings = settings;
@@ -263,7 +266,7 @@ public final class StreamWorker implements AutoCloseable {
             return;
         }
         metrics.batchSizes.record(rows.size());
-        Exception[] failures = store(new StoreEntries(rows, settings.inserter(), observer));
+        Exception[] failures = store(new StoreEntries(rows, store, settings.inserter(), observer));
         settings.afterCommit().run();
         List<String> stored = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {

@@ -24,7 +24,7 @@ class MessagesSchemaIT {
     Path dir;
 
     private static int insert(Connection db, byte[] id, String body) throws SQLException {
-        try (PreparedStatement insert = db.prepareStatement(StoreMessage.INSERT)) {
+        try (PreparedStatement insert = db.prepareStatement(SqliteMessageStore.INSERT)) {
             insert.setBytes(1, id);
             insert.setString(2, "alice");
             insert.setString(3, "bob");
@@ -56,7 +56,8 @@ class MessagesSchemaIT {
             insert(db, ID.bytes(), "kept");
             db.commit();
             MessagesSchema.create(db);
-            try (MessageReads reads = new MessageReads(SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE)))) {
+            try (Connection read = SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE));
+                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT)) {
                 assertThat(reads.byId(ID).message()).isEqualTo("kept");
             }
         }
@@ -80,21 +81,26 @@ class MessagesSchemaIT {
             MessagesSchema.create(db);
             String[][] queries = {{"to_user", MessageReads.TO_USER_BEFORE}, {"from_user", MessageReads.FROM_USER_BEFORE}};
             for (String[] query : queries) {
-                try (PreparedStatement plan = db.prepareStatement("EXPLAIN QUERY PLAN " + query[1])) {
-                    plan.setString(1, "bob");
-                    plan.setBytes(2, ID.bytes());
-                    plan.setInt(3, 51);
-                    StringBuilder steps = new StringBuilder();
-                    try (ResultSet rs = plan.executeQuery()) {
-                        while (rs.next()) {
-                            steps.append(rs.getString("detail")).append('\n');
-                        }
-                    }
-                    assertThat(steps.toString()).as(query[0])
-                        .contains("USING INDEX messages_" + query[0] + "_id (" + query[0] + "=? AND id<?)")
-                        .doesNotContain("TEMP B-TREE");
+                assertThat(plan(db, "EXPLAIN QUERY PLAN ", query[1], "detail")).as(query[0])
+                    .contains("USING INDEX messages_" + query[0] + "_id (" + query[0] + "=? AND id<?)")
+                    .doesNotContain("TEMP B-TREE");
+            }
+        }
+    }
+
+    /** The plan of a page query before {@link #ID} ({@code explain} and {@code column} are the store's), a step a line. */
+    static String plan(Connection db, String explain, String pageQuery, String column) throws SQLException {
+        try (PreparedStatement plan = db.prepareStatement(explain + pageQuery)) {
+            plan.setString(1, "bob");
+            plan.setBytes(2, ID.bytes());
+            plan.setInt(3, 51);
+            StringBuilder steps = new StringBuilder();
+            try (ResultSet rs = plan.executeQuery()) {
+                while (rs.next()) {
+                    steps.append(rs.getString(column)).append('\n');
                 }
             }
+            return steps.toString();
         }
     }
 }

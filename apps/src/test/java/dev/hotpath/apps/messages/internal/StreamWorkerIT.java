@@ -2,20 +2,15 @@ package dev.hotpath.apps.messages.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hotpath.store.Durability;
+import dev.hotpath.apps.messages.TestStore;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
-import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,34 +24,39 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The stream worker against a real Redis and SQLite, with its seams: dead letters (at once for an
+ * The stream worker against a real Redis and each store (SQLite, PostgreSQL), with its seams: dead letters (at once for an
  * entry that is not a message, after {@value StreamWorker#MAX_DELIVERIES} failures of its own insert),
  * store failures that count against no entry, and a worker that dies between commit and {@code XACK}.
  */
 @Timeout(120)
+@ParameterizedClass
+@EnumSource(TestStore.class)
 class StreamWorkerIT {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     /** Short times, so recovery and claiming happen within a test. */
     private static final StreamWorker.Settings FAST = StreamWorker.Settings.defaults()
         .withTimes(Duration.ofMillis(200), Duration.ofMillis(20), Duration.ofMillis(50));
 
+    @Parameter
+    TestStore kind;
     @TempDir
     Path dir;
 
     private final MessageIds ids = new MessageIds(Clock.systemUTC());
-    private Path file;
+    private TestStore.Place place;
     private MessagesService service;
     private RedisConnections redisConnections;
     private RedisCommands<String, String> redis;
 
     @BeforeEach
     void open() throws SQLException {
-        file = dir.resolve(MessagesSchema.FILE);
-        Connection db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
-        MessagesSchema.create(db);
-        service = new MessagesService(file, db, 256, 8192, Clock.systemUTC());
+        place = kind.fresh(dir);
+        service = new MessagesService(place.open(), 256, 8192, Clock.systemUTC());
         redisConnections = new RedisConnections(RedisConfig.parse(ThrowawayRedis.shared().uri()));
         redis = redisConnections.shared().sync();
     }
@@ -75,17 +75,12 @@ class StreamWorkerIT {
     }
 
     private long[] storedRows() throws SQLException {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
-             Statement s = db.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT id) FROM messages")) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
-        }
+        return place.count();
     }
 
     private boolean stored(Message message) {
-        try (Connection db = SqliteDatabase.openForReading(file)) {
-            Message read = new MessageReads(db).byId(message.id());
+        try {
+            Message read = service.store().read(reads -> reads.byId(message.id()));
             assertThat(read == null || read.equals(message)).as("stored as appended").isTrue();
             return read != null;
         } catch (SQLException e) {
@@ -133,12 +128,13 @@ class StreamWorkerIT {
     @Test
     void anEntryWhoseInsertKeepsFailingIsDeadLetteredAfterFiveDeliveries() {
         AtomicInteger poisonTries = new AtomicInteger();
-        RowInserter failingPoison = (transaction, message) -> {
+        RowInserter failingPoison = (store, transaction, message) -> {
             if (message.message().equals("poison")) {
                 poisonTries.incrementAndGet();
-                throw new SQLException("row refused", "23000", 19); // SQLITE_CONSTRAINT: the row's own fault
+                // SQLITE_CONSTRAINT, SQLSTATE class 23: the row's own fault in either store
+                throw new SQLException("row refused", "23000", 19);
             }
-            RowInserter.SQL.insert(transaction, message);
+            store.insert(transaction, message);
         };
         Message poison = append("poison");
         Message good = append("good");
@@ -146,7 +142,10 @@ class StreamWorkerIT {
         await("the poison dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
         assertThat(stored(good)).isTrue();
         assertThat(stored(poison)).isFalse();
-        assertThat(poisonTries.get()).isEqualTo(StreamWorker.MAX_DELIVERIES);
+        // PostgreSQL tries a failing row twice a delivery: once in the batch, whose transaction that aborts,
+        // then again with a savepoint per row
+        int triesPerDelivery = service.store().failedStatementAbortsTransaction() ? 2 : 1;
+        assertThat(poisonTries.get()).isEqualTo(StreamWorker.MAX_DELIVERIES * triesPerDelivery);
         Map<String, String> letter = redis.xrange(StreamEntries.DEAD, io.lettuce.core.Range.create("-", "+")).getFirst().getBody();
         assertThat(letter).containsEntry("id", poison.id().toString()).containsEntry("dead:deliveries", "5");
         assertThat(letter.get("dead:reason")).contains("row refused");
@@ -158,11 +157,12 @@ class StreamWorkerIT {
     @Test
     void deliveriesWhileTheStoreFailsDoNotCountAgainstAnEntry() {
         AtomicInteger storeFailures = new AtomicInteger(2 * StreamWorker.MAX_DELIVERIES);
-        RowInserter busyStore = (transaction, message) -> {
+        RowInserter busyStore = (store, transaction, message) -> {
             if (storeFailures.getAndDecrement() > 0) {
-                throw new SQLException("database is locked", "HY000", 5); // SQLITE_BUSY: the store's fault
+                // SQLITE_BUSY, and a class PostgreSQL's rows never raise: the store's fault in either
+                throw new SQLException("database is locked", "HY000", 5);
             }
-            RowInserter.SQL.insert(transaction, message);
+            store.insert(transaction, message);
         };
         Message message = append("patient");
         service.startWorker(redisConnections.openPubSub(), FAST.withInserter(busyStore));
@@ -189,7 +189,7 @@ class StreamWorkerIT {
         assertThat(rows[0]).as("committed before the crash").isEqualTo(300);
         assertThat(pending()).as("but never acknowledged").isEqualTo(300);
 
-        try (StreamWorker second = new StreamWorker(redisConnections.openPubSub(), service.writer(),
+        try (StreamWorker second = new StreamWorker(redisConnections.openPubSub(), service.writer(), service.store(),
                 service.streamMetrics(), FAST)) {
             assertThat(second.consumer()).isNotEqualTo(first.consumer());
             await("the dead worker's entries claimed and acknowledged", () -> pending() == 0);

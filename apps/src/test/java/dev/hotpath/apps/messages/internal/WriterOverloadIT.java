@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
-import dev.hotpath.store.SqliteDatabase;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,9 +36,8 @@ class WriterOverloadIT {
     @Timeout(60)
     void aFullQueueIsOverloadedWithRetryAfterAndTheAcceptedWritesCommitLater() throws Exception {
         Path file = dir.resolve(MessagesSchema.FILE);
-        Connection writeConnection = SqliteDatabase.openForWriting(file, Durability.FULL);
-        MessagesSchema.create(writeConnection);
-        MessagesService service = new MessagesService(file, writeConnection, 1, 1, Clock.systemUTC());
+        MessagesService service = new MessagesService(SqliteMessageStore.open(file, Durability.FULL), 1, 1,
+            Clock.systemUTC());
         List<CompletableFuture<Response>> answers = new ArrayList<>();
         try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + file);
              Statement s = blocker.createStatement()) {

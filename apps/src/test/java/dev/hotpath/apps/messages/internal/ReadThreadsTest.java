@@ -1,0 +1,57 @@
+package dev.hotpath.apps.messages.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.http.Response;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Reads off the loop: answered from a read thread, and overloaded at once when the queue is full. */
+class ReadThreadsTest {
+    private static final Response DONE = Response.json(200, "{}");
+    private static final Response OVERLOADED = Response.json(503, "{}");
+
+    @Test
+    @Timeout(30)
+    void aReadBeyondTheQueueIsOverloadedAtOnceAndTheQueuedOnesAreAnswered() throws Exception {
+        AtomicInteger refused = new AtomicInteger();
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (ReadThreads reads = new ReadThreads(1, 1, () -> {
+            refused.incrementAndGet();
+            return OVERLOADED;
+        })) {
+            CompletableFuture<Response> busy = new CompletableFuture<>();
+            reads.answer(() -> {
+                running.countDown();
+                await(release);
+                return DONE;
+            }, busy::complete);
+            assertThat(running.await(10, TimeUnit.SECONDS)).as("the one thread took the first read").isTrue();
+            CompletableFuture<Response> queued = new CompletableFuture<>();
+            reads.answer(() -> DONE, queued::complete);
+            CompletableFuture<Response> beyond = new CompletableFuture<>();
+            reads.answer(() -> DONE, beyond::complete);
+
+            assertThat(beyond.getNow(null)).as("answered before any read finished").isSameAs(OVERLOADED);
+            assertThat(refused).hasValue(1);
+            assertThat(busy).isNotDone();
+            assertThat(queued).isNotDone();
+            release.countDown();
+            assertThat(busy.get(10, TimeUnit.SECONDS)).isSameAs(DONE);
+            assertThat(queued.get(10, TimeUnit.SECONDS)).isSameAs(DONE);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
