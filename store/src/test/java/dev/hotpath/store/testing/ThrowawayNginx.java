@@ -24,7 +24,6 @@ import java.util.stream.Stream;
  */
 public final class ThrowawayNginx implements AutoCloseable {
     private static final Path DEBIAN_BINARY = Path.of("/usr/sbin/nginx");
-    private static final int LAUNCH_ATTEMPTS = 5;
 
     private final Path dir;
     private final Path log;
@@ -52,14 +51,11 @@ public final class ThrowawayNginx implements AutoCloseable {
         }
         Runtime.getRuntime().addShutdownHook(server.cleanup);
         try {
-            for (int attempt = 1; attempt <= LAUNCH_ATTEMPTS; attempt++) {
-                server.port = FreePort.pick();
-                if (server.tryStart(configForPort.apply(server.port))) {
-                    return server;
-                }
-            }
-            throw new IllegalStateException("nginx did not start in " + LAUNCH_ATTEMPTS + " attempts: "
-                + ServerProcesses.logTail(server.log));
+            ServerProcesses.startOnAFreePort(port -> {
+                server.port = port;
+                return server.tryStart(configForPort.apply(port));
+            }, "nginx", server.log);
+            return server;
         } catch (RuntimeException e) {
             server.close();
             throw e;
