@@ -118,6 +118,10 @@ final class LoadOptions {
     @Option(names = "--miss-percent", defaultValue = "1", description = "Mixed: share of unknown codes (default: ${DEFAULT-VALUE}).")
     private int missPercent;
 
+    @Option(names = "--creates", description = "Create, saturate mode: send this many creates in all (warm-up included),"
+        + " then end the run once they are answered; --duration still bounds it (default: as many as the run takes).")
+    private Long creates;
+
     @Option(names = "--tokens-file", description = "Social: bearer tokens, one per line (hotpath social tokens).")
     private Path tokensFile;
 
@@ -169,6 +173,9 @@ final class LoadOptions {
             throw new ParameterException(spec.commandLine(), "--drain-deadline applies to messages --path "
                 + MessagesScenario.FAST_PATH + " only");
         }
+        if (creates != null && (!scenario.equals("create") || mode != Mode.SATURATE || creates < 1)) {
+            throw new ParameterException(spec.commandLine(), "--creates applies to create in --mode saturate and must be at least 1");
+        }
         switch (scenario) {
             case "ping", "messages" -> { }
             case "social" -> {
@@ -207,7 +214,7 @@ final class LoadOptions {
         return switch (scenario) {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
                 linksFile);
-            case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus);
+            case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus, creates == null ? Long.MAX_VALUE : creates);
             case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);

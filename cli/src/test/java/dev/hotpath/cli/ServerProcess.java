@@ -3,6 +3,7 @@ package dev.hotpath.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -57,8 +58,13 @@ final class ServerProcess implements AutoCloseable {
 
     /** Waits for the process to exit on its own and returns its status. */
     int awaitExit() throws InterruptedException {
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("the process did not exit");
+        return awaitExit(Duration.ofSeconds(30));
+    }
+
+    /** Waits up to {@code deadline} for the process to exit on its own (a load run) and returns its status. */
+    int awaitExit(Duration deadline) throws InterruptedException {
+        if (!process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the process did not exit within " + deadline);
         }
         return process.exitValue();
     }

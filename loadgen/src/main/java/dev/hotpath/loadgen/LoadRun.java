@@ -68,7 +68,7 @@ public final class LoadRun {
                 verification = execute(verifyConfig, verify, transport, Progress.NONE, MeasuredPeriod.NONE).measured;
             }
             long planned = config.mode() == Mode.RATE ? main.schedule.plannedMeasured() : -1;
-            double seconds = (main.schedule.endNanos() - main.schedule.measureStartNanos()) / 1e9;
+            double seconds = Math.max(0, main.endNanos - main.schedule.measureStartNanos()) / 1e9;
             return new RunResult(config, scenario.name(), startedAt, planned, Tally.of(main.measured),
                 Tally.of(main.warmup), seconds, verification == null ? null : Tally.of(verification), transport.name(),
                 pauses.summary(), firstError(main, verification, endToEnd), endToEnd);
@@ -110,7 +110,11 @@ public final class LoadRun {
         return earlier.firstError;
     }
 
-    private record Phase(Schedule schedule, Stats measured, Stats warmup) {
+    /**
+     * @param endNanos when the measured period really ended: the schedule's end, or earlier when a finite
+     *     workload ran out and every connection had its answers before then
+     */
+    private record Phase(Schedule schedule, Stats measured, Stats warmup, long endNanos) {
     }
 
     private static Phase execute(RunConfig config, Workload workload, ClientTransport transport, Progress progress,
@@ -159,13 +163,14 @@ public final class LoadRun {
                 measured.errors[ErrorKind.CONNECT_FAILED.ordinal()] += Math.max(1, failedConnects);
                 measured.firstError = "connect_failed: " + failedConnects + " of " + n + " connections to "
                     + config.host() + ":" + config.port() + " failed (" + firstConnectError + ")";
-                return new Phase(schedule, measured, warmup);
+                return new Phase(schedule, measured, warmup, schedule.endNanos());
             }
             for (LoadConnection connection : connections) {
                 connection.start(schedule);
             }
             long deadline = schedule.endNanos() + config.drainTimeout().toNanos();
             PeriodMarks marks = new PeriodMarks(schedule, period);
+            long ended = schedule.endNanos();
             while (!awaitQuietly(done, marks.waitNanos(deadline))) {
                 marks.tell();
                 if (System.nanoTime() >= deadline) {
@@ -177,11 +182,14 @@ public final class LoadRun {
                 }
                 report(progress, loopStats, schedule);
             }
+            if (done.getCount() == 0) {
+                ended = Math.min(ended, System.nanoTime());
+            }
             marks.finish();
             for (LoadConnection connection : connections) {
                 connection.close();
             }
-            return new Phase(schedule, measured, warmup);
+            return new Phase(schedule, measured, warmup, ended);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
             for (LoopStats stats : loopStats) {

@@ -393,6 +393,23 @@ class HarnessIT {
     }
 
     @Test
+    void createWithALimitSendsExactlyThatManyAndEndsTheRunOnceTheyAreAnswered() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
+            CreateScenario create = new CreateScenario("key", 302, 1000);
+            RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 4, 2, Duration.ofSeconds(60)), create,
+                Progress.NONE);
+            assertThat(result.verdict().reasons()).isEmpty();
+            assertThat(result.measured().attempted()).isEqualTo(1000);
+            assertThat(result.measured().ok()).isEqualTo(1000);
+            assertThat(create.acknowledged()).isEqualTo(1000);
+            assertThat(result.verification().ok()).isEqualTo(1000);
+            // The measured period is the time the creates took, not the 60 s bound, so req/s is theirs.
+            assertThat(result.measuredSeconds()).isLessThan(60);
+            assertThat(result.rps()).isEqualTo(1000 / result.measuredSeconds());
+        }
+    }
+
+    @Test
     void failsOnDuplicateCodesFromCreate() throws Exception {
         try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.DUPLICATE_CODES)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 2, 1, Duration.ofMillis(300)),

@@ -15,18 +15,32 @@ import java.util.concurrent.atomic.AtomicLong;
  * a mismatch), and a {@code Location} of {@code /api/links/<that code>}. After the run, every
  * acknowledged link is asked for again and must redirect to its URL without a body: an acknowledged
  * write that is not there fails the run.
+ *
+ * <p>With a limit the scenario sends that many creates in all (warm-up included) and then nothing: in
+ * saturate mode the run ends when they are answered, so a test can ask for an exact number however
+ * fast the target is, with {@code --duration} as the bound.
  */
 public final class CreateScenario implements Scenario {
     private final String apiKey;
     private final int expectedRedirect;
+    private final long limit;
     private final String runId = Long.toString(System.nanoTime(), 36);
     private final AtomicLong sequence = new AtomicLong();
     private final AcknowledgedCodes acknowledged = new AcknowledgedCodes();
     private Target target;
 
     public CreateScenario(String apiKey, int expectedRedirect) {
+        this(apiKey, expectedRedirect, Long.MAX_VALUE);
+    }
+
+    /** @param limit creates sent in all, at least 1; {@link Long#MAX_VALUE} for as many as the run takes */
+    public CreateScenario(String apiKey, int expectedRedirect, long limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("the number of creates must be at least 1, was " + limit);
+        }
         this.apiKey = apiKey;
         this.expectedRedirect = expectedRedirect;
+        this.limit = limit;
     }
 
     @Override
@@ -49,7 +63,8 @@ public final class CreateScenario implements Scenario {
         return new Workload() {
             @Override
             public long next(SplittableRandom random) {
-                return sequence.getAndIncrement();
+                long next = sequence.getAndIncrement();
+                return next < limit ? next : NO_MORE;
             }
 
             @Override

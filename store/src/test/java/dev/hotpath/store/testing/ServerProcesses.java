@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntPredicate;
 
 /**
  * What the throwaway servers share: signals by PID, waiting for a process tree to end, polling a
@@ -22,6 +23,7 @@ final class ServerProcesses {
     /** How long a server may take to start or to exit; generous for two busy shared cores. */
     static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final long POLL_MILLIS = 20;
+    private static final int LAUNCH_ATTEMPTS = 5;
 
     private ServerProcesses() {
     }
@@ -29,6 +31,23 @@ final class ServerProcesses {
     /** A condition polled until it holds; may throw, which counts as not yet. */
     interface Condition {
         boolean holds() throws Exception;
+    }
+
+    /**
+     * Starts a server on a 127.0.0.1 port that was free a moment ago ({@code startOn} the port: true
+     * once it runs there, false when it exited instead). Another process may take the port first, so a
+     * failed start is retried on a fresh port, {@value #LAUNCH_ATTEMPTS} times at most.
+     *
+     * @return the port the server runs on
+     */
+    static int startOnAFreePort(IntPredicate startOn, String server, Path log) {
+        for (int attempt = 1; attempt <= LAUNCH_ATTEMPTS; attempt++) {
+            int port = FreePort.pick();
+            if (startOn.test(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException(server + " did not start in " + LAUNCH_ATTEMPTS + " attempts: " + logTail(log));
     }
 
     /** Polls {@code condition} until it holds; false when {@code process} ended first. */

@@ -31,7 +31,6 @@ public final class ThrowawayPostgres implements AutoCloseable {
     public static final String DATABASE = "hotpath";
     /** The superuser {@code initdb} creates; trust auth lets it in without a password. */
     public static final String USER = "postgres";
-    private static final int LAUNCH_ATTEMPTS = 5;
 
     private final Path dir;
     private final Path data;
@@ -154,13 +153,10 @@ public final class ThrowawayPostgres implements AutoCloseable {
 
     /** Starts on a port that was free; another process may take it first, so a failed start retries. */
     private void startOnAFreePort() {
-        for (int attempt = 1; attempt <= LAUNCH_ATTEMPTS; attempt++) {
-            port = FreePort.pick();
-            if (tryStart()) {
-                return;
-            }
-        }
-        throw new IllegalStateException("PostgreSQL did not start in " + LAUNCH_ATTEMPTS + " attempts: " + ServerProcesses.logTail(log));
+        ServerProcesses.startOnAFreePort(free -> {
+            port = free;
+            return tryStart();
+        }, "PostgreSQL", log);
     }
 
     /** Starts the postmaster and waits until it takes connections; false if it exited instead. */

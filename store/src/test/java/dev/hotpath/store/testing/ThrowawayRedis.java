@@ -22,8 +22,6 @@ import java.util.List;
  * whoever runs the tests (it allows root). Not thread-safe: one test drives a server at a time.
  */
 public final class ThrowawayRedis implements AutoCloseable {
-    private static final int LAUNCH_ATTEMPTS = 5;
-
     private final Path dir;
     private final Path log;
     private final Thread cleanup = new Thread(this::close, "throwaway-redis-cleanup");
@@ -54,14 +52,11 @@ public final class ThrowawayRedis implements AutoCloseable {
         }
         Runtime.getRuntime().addShutdownHook(server.cleanup);
         try {
-            for (int attempt = 1; attempt <= LAUNCH_ATTEMPTS; attempt++) {
-                server.port = FreePort.pick();
-                if (server.tryStart()) {
-                    return server;
-                }
-            }
-            throw new IllegalStateException("redis-server did not start in " + LAUNCH_ATTEMPTS + " attempts: "
-                + ServerProcesses.logTail(server.log));
+            ServerProcesses.startOnAFreePort(port -> {
+                server.port = port;
+                return server.tryStart();
+            }, "redis-server", server.log);
+            return server;
         } catch (RuntimeException e) {
             server.close();
             throw e;
