@@ -20,15 +20,17 @@ as_postgres() {
 start_postgres() {
   local dir=$1 cores=${2:-1}
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  PG_BIN=${PG_BIN:-$(dirname "$(command -v initdb 2>/dev/null || echo /nonexistent/initdb)")}
   [[ -x $PG_BIN/initdb ]] || { echo "PostgreSQL binaries missing: apt-get install postgresql" >&2; return 1; }
   mkdir -p "$dir"
-  [[ $(id -u) == 0 ]] && chown postgres "$dir"
+  if [[ $(id -u) == 0 ]]; then chown postgres "$dir"; fi
   PG_DATA="$dir/pg"
-  as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -A trust --no-sync >/dev/null
+  as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -A trust --encoding=UTF8 --locale=C --no-sync \
+    --no-instructions >"$dir/initdb.log" 2>&1
   local port
   port=$(free_port)
   as_postgres taskset -c "$cores" "$PG_BIN/postgres" -D "$PG_DATA" -p "$port" -k "$PG_DATA" \
-    -c listen_addresses=127.0.0.1 -c shared_buffers=512MB -c max_connections=200 >"$dir/postgres.log" 2>&1 &
+    -c listen_addresses=127.0.0.1 -c max_connections=200 >"$dir/postgres.log" 2>&1 &
   STORE_PIDS+=($!)
   for _ in $(seq 200); do
     as_postgres "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$port" && break

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A local scale-out shortener cluster, to try it and to benchmark it (docs/scale-out-cluster.md): a
+# A local scale-out shortener cluster, to try it and to benchmark it (docs/SCALE-OUT.md): a
 # throwaway PostgreSQL (initdb into a temp dir, as the postgres user when run as root) and Redis (no
 # persistence), each on a free 127.0.0.1 port; WRITES write nodes and READS read nodes (hotpath serve
 # shortener --store --cache --role); nginx in front running docs/nginx.conf as
@@ -23,6 +23,7 @@
 # nginx.conf, and each harness run (bench-nginx.txt and bench-nginx/, bench-direct.txt and bench-direct/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source bench/lib/stores.sh
 reads=2
 writes=1
 bench=
@@ -49,27 +50,22 @@ tmp=$(mktemp -d)
 chmod 755 "$tmp" # nginx's workers run as nobody when started as root, and need its temp dirs
 pids=()
 
-# Stops every server, newest first (nodes before the stores they use), by PID: SIGTERM (PostgreSQL:
-# SIGINT, its fast shutdown), up to 30 s each, then SIGKILL; then removes the temp dir.
+# Stops every server, newest first (nginx, then the nodes), by PID: SIGTERM, up to 30 s each, then
+# SIGKILL; then the stores they used (stop_stores); then removes the temp dir.
 stop_all() {
-  local i pid signal
+  local i pid
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
     pid=${pids[i]}
-    signal=TERM
-    [ "$pid" = "${pg_pid:-}" ] && signal=INT
-    kill -s "$signal" "$pid" 2>/dev/null || continue
+    kill -s TERM "$pid" 2>/dev/null || continue
     for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -s KILL "$pid" 2>/dev/null || true
   done
+  stop_stores
   rm -rf "$tmp"
 }
 trap stop_all EXIT
 trap 'exit 130' INT # Ctrl-C, also during `wait`: exit, which runs stop_all
 trap 'exit 143' TERM
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 
 # Polls `$@` every 0.1 s until it succeeds; fails naming $1 after 60 s or when process $pid has died.
 await() {
@@ -88,35 +84,11 @@ await() {
 jar=cli/target/hotpath.jar
 echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown); date: $(date -u +%FT%TZ); reads: $reads; writes: $writes" >"$out/where.txt"
 
-# PostgreSQL: the newest Debian install (kept off the PATH), else the PATH. initdb and postgres
-# refuse to run as root: as root they run as the postgres user, through setpriv, which execs, so the
-# PID started is the server's.
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-pg_bin=${pg_bin:-$(dirname "$(command -v initdb)")}
-as_postgres=()
-mkdir -p "$tmp/postgres"
-if [ "$(id -u)" -eq 0 ]; then
-  as_postgres=(setpriv --reuid=postgres --regid=postgres --init-groups --)
-  chown postgres: "$tmp/postgres"
-fi
-"${as_postgres[@]}" "$pg_bin/initdb" -D "$tmp/postgres/data" -U postgres --auth=trust --encoding=UTF8 --locale=C \
-  --no-sync --no-instructions >"$out/initdb.log" 2>&1
-pg_port=$(free_port)
-taskset -c 0 "${as_postgres[@]}" "$pg_bin/postgres" -D "$tmp/postgres/data" -p "$pg_port" -k "$tmp/postgres" \
-  -c listen_addresses=127.0.0.1 >"$out/postgres.log" 2>&1 &
-pg_pid=$!
-pids+=("$pg_pid")
-await PostgreSQL "$pg_pid" "$pg_bin/pg_isready" -h 127.0.0.1 -p "$pg_port"
-"$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres hotpath
-store="postgres://postgres@127.0.0.1:$pg_port/hotpath"
-
-redis_port=$(free_port)
-mkdir -p "$tmp/redis"
-taskset -c 0 redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --dir "$tmp/redis" \
-  --daemonize no >"$out/redis.log" 2>&1 &
-pids+=($!)
-await Redis $! redis-cli -p "$redis_port" ping
-cache="redis://127.0.0.1:$redis_port"
+# PostgreSQL and Redis (bench/lib/stores.sh: own dirs under $tmp, free ports), on core 0 with the nodes.
+start_postgres "$tmp/stores/postgres" 0
+start_redis "$tmp/stores/redis" 0
+store=$PG_URI
+cache=$REDIS_URI
 
 # A node: NAME ROLE; its address is appended to the list of its role. The first write node starts
 # alone: it migrates the schema and writes the first API key.

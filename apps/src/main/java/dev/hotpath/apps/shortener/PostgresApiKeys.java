@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,6 +22,8 @@ import javax.sql.DataSource;
  * keeps the hashes already held: an outage of the database does not lock everyone out.
  */
 public final class PostgresApiKeys implements KeyVerifier {
+    /** The advisory lock {@link #createFirst} holds: any constant that no other hotpath lock uses. */
+    private static final long FIRST_KEY_LOCK = 0x6870_6b5f_6669_7273L;
     private final DataSource db;
     private volatile byte[][] activeHashes = new byte[0][];
 
@@ -51,10 +54,39 @@ public final class PostgresApiKeys implements KeyVerifier {
 
     /** Creates a key and stores its hash. */
     public static ApiKeys.Created create(DataSource db, Clock clock) throws SQLException {
+        try (Connection c = db.getConnection()) {
+            return insertNew(c, clock);
+        }
+    }
+
+    /**
+     * Creates a key if the table has none, or returns null: the first key of a new database. Nodes
+     * starting together agree: the check and the insert run in one transaction under an advisory lock,
+     * so exactly one of them creates it.
+     */
+    public static ApiKeys.Created createFirst(DataSource db, Clock clock) throws SQLException {
+        try (Connection c = db.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.executeQuery("SELECT pg_advisory_xact_lock(" + FIRST_KEY_LOCK + ")").close();
+                ApiKeys.Created created;
+                try (ResultSet any = s.executeQuery("SELECT EXISTS (SELECT 1 FROM api_keys)")) {
+                    any.next();
+                    created = any.getBoolean(1) ? null : insertNew(c, clock);
+                }
+                c.commit();
+                return created;
+            } finally {
+                c.rollback(); // nothing after a commit; the lock and any half-done work before one
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    private static ApiKeys.Created insertNew(Connection c, Clock clock) throws SQLException {
         ApiKeys.Created created = ApiKeys.generate();
-        try (Connection c = db.getConnection();
-             PreparedStatement insert = c.prepareStatement(
-                 "INSERT INTO api_keys (id, hash, created_at) VALUES (?, ?, ?)")) {
+        try (PreparedStatement insert = c.prepareStatement(
+            "INSERT INTO api_keys (id, hash, created_at) VALUES (?, ?, ?)")) {
             insert.setString(1, created.id());
             insert.setString(2, ApiKeys.hashHex(created.secret()));
             insert.setLong(3, clock.millis());

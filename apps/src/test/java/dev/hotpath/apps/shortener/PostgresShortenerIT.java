@@ -6,10 +6,12 @@ import dev.hotpath.apps.shortener.internal.ScrambledCodes;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
+import dev.hotpath.store.PostgresDatabase;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,7 +108,7 @@ class PostgresShortenerIT extends ShortenerContract {
     void aLinkCreatedOnOneNodeResolvesOnAnotherAtItsFirstLookUp() throws Exception {
         RunningApp other = startNode(Role.WRITE); // started before any id was taken: its bound is below every id
         start();
-        key = java.nio.file.Files.readString(dir.resolve("api-key")).strip(); // the other node made the first key
+        key = Files.readString(dir.resolve("api-key")).strip(); // the other node made the first key
         String code = create("{\"url\":\"https://a.example/elsewhere\"}");
         assertThat(other.call("GET", "/" + code).header("Location")).isEqualTo("https://a.example/elsewhere");
         assertThat(other.call("GET", "/" + new ScrambledCodes(new byte[32]).encode(1L << 40)).status()).isEqualTo(404);
@@ -139,6 +141,32 @@ class PostgresShortenerIT extends ShortenerContract {
         }
         for (String code : codes) {
             assertThat(call("GET", "/" + code, null, false).status()).as(code).isEqualTo(302);
+        }
+    }
+
+    @Test
+    void writeNodesStartingTogetherOnAnEmptyDatabaseCreateOneFirstKey() throws Exception {
+        ExecutorService starts = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<ClusterShortenerApp>> opened = new ArrayList<>();
+            for (String node : new String[] {"one", "two"}) {
+                Path nodeDir = Files.createDirectories(dir.resolve(node));
+                opened.add(starts.submit(() -> ClusterShortenerApp.open(config(nodeDir,
+                    ThrowawayPostgres.shared().uri(database), ThrowawayRedis.shared().uri(), Role.WRITE, "scrambled",
+                    Set.of(), null, clock, CACHE_TIMEOUT), new PrometheusRegistry())));
+            }
+            List<ClusterShortenerApp> apps = new ArrayList<>();
+            for (Future<ClusterShortenerApp> app : opened) {
+                apps.add(app.get());
+            }
+            assertThat(apps).filteredOn(app -> app.createdKeyFile() != null).hasSize(1);
+            apps.forEach(ClusterShortenerApp::close);
+            try (PostgresDatabase db = new PostgresDatabase(PostgresConfig.parse(ThrowawayPostgres.shared().uri(database),
+                name -> null))) {
+                assertThat(PostgresApiKeys.list(db.reads())).hasSize(1);
+            }
+        } finally {
+            starts.shutdownNow();
         }
     }
 

@@ -143,13 +143,10 @@ public final class ClusterShortener implements AutoCloseable {
         }
     }
 
-    /** A first key for an empty key table, written to the key file; null when keys exist. */
+    /** A first key for an empty key table, written to the key file; null when there are keys already. */
     private static Path createFirstKey(PostgresDatabase database, ClusterConfig config) throws SQLException {
-        if (!PostgresApiKeys.list(database.reads()).isEmpty()) {
-            return null;
-        }
-        ApiKeys.Created created = PostgresApiKeys.create(database.reads(), config.common().clock());
-        return ApiKeys.writeSecretFileAt(config.keyFile(), created.secret());
+        ApiKeys.Created created = PostgresApiKeys.createFirst(database.reads(), config.common().clock());
+        return created == null ? null : ApiKeys.writeSecretFileAt(config.keyFile(), created.secret());
     }
 
     /** Where this start wrote a new API key (the key table was empty), or null. */
