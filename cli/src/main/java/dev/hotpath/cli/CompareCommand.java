@@ -50,6 +50,13 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--b", required = true, paramLabel = "CMD", description = "Command that starts server B.")
     private String b;
 
+    @Option(names = "--a-path", paramLabel = "PATH",
+        description = "Ping and messages: the --path of A's runs (default: --path), e.g. /message against B's /message-fast.")
+    private String aPath;
+
+    @Option(names = "--b-path", paramLabel = "PATH", description = "Ping and messages: the --path of B's runs (default: --path).")
+    private String bPath;
+
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds of A then B (default: ${DEFAULT-VALUE}).")
     private int rounds;
 
@@ -71,7 +78,10 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         load.config("127.0.0.1", 1);
-        load.validateScenario();
+        load.validateScenario(Arrays.asList(aPath, bPath));
+        if ((aPath != null || bPath != null) && !List.of("ping", "messages").contains(load.scenario)) {
+            throw new ParameterException(spec.commandLine(), "--a-path and --b-path apply to ping and messages only");
+        }
         Path dir = Files.createDirectories(load.results.resolve(STAMP.format(java.time.Instant.now()) + "-compare"));
         PrintWriter out = spec.commandLine().getOut();
         double[] rpsA = new double[rounds];
@@ -85,7 +95,7 @@ final class CompareCommand implements Callable<Integer> {
         runsBySide.put("B", new ArrayList<>());
         for (int round = 1; round <= rounds; round++) {
             for (String side : runsBySide.keySet()) {
-                Run run = runOnce(side.equals("A") ? a : b, dir, side + round);
+                Run run = runOnce(side.equals("A") ? a : b, side.equals("A") ? aPath : bPath, dir, side + round);
                 RunResult result = run.result;
                 runsBySide.get(side).add(result);
                 (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
@@ -108,20 +118,25 @@ final class CompareCommand implements Callable<Integer> {
         for (List<String> row : table) {
             report.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
-        report.append('\n').append(verdict).append("\n\nA: `").append(a).append("`\n\nB: `").append(b).append("`\n");
+        report.append('\n').append(verdict).append("\n\nA: `").append(a).append('`').append(pathNote(aPath))
+            .append("\n\nB: `").append(b).append('`').append(pathNote(bPath)).append('\n');
         Files.writeString(dir.resolve("compare.md"), report);
         Files.writeString(dir.resolve("compare.html"), HtmlReport.comparison("compare: " + load.command(), COLUMNS, table,
-            verdict + " A: " + a + "; B: " + b, runsBySide));
+            verdict + " A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath), runsBySide));
         out.println(verdict);
         out.println("(" + dir + ")");
         return allPass ? 0 : 1;
     }
 
-    private Run runOnce(String command, Path dir, String name) throws IOException {
+    private static String pathNote(String path) {
+        return path == null ? "" : " (--path " + path + ")";
+    }
+
+    private Run runOnce(String command, String path, Path dir, String name) throws IOException {
         Path data = Files.createDirectories(dir.resolve(name + "-data"));
         try (ServerUnderTest server = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"), readyTimeout)) {
             ServerCpu cpu = new ServerCpu(server);
-            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data), Progress.NONE, cpu);
+            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data, path), Progress.NONE, cpu);
             BenchCommand.save(result, dir.resolve(name), load.command());
             return new Run(result, cpu.nanos());
         } finally {

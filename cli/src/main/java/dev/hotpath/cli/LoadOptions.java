@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -28,7 +30,7 @@ final class LoadOptions {
     private CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create, mixed, social or messages.")
-    private String scenario;
+    String scenario;
 
     @Option(names = "--mode", defaultValue = "saturate",
         description = "rate (open loop), saturate (closed loop) or users (virtual users with think times).")
@@ -166,10 +168,20 @@ final class LoadOptions {
 
     /** Checks the scenario flags without touching any file; for a command that starts servers first. */
     void validateScenario() {
+        validateScenario(Collections.singletonList(path));
+    }
+
+    /**
+     * As {@link #validateScenario()}, for runs that post to {@code paths} (null: {@code --path}), as
+     * {@code bench compare --a-path/--b-path} do: {@code --drain-deadline} needs one of them to be the
+     * messages fast path, and applies to those runs only.
+     */
+    void validateScenario(List<String> paths) {
         if (scenario == null) {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: SCENARIO (ping, redirect, create)");
         }
-        if (drainDeadline != null && !(scenario.equals("messages") && MessagesScenario.FAST_PATH.equals(path))) {
+        if (drainDeadline != null && !(scenario.equals("messages")
+            && paths.stream().anyMatch(p -> MessagesScenario.FAST_PATH.equals(p == null ? path : p)))) {
             throw new ParameterException(spec.commandLine(), "--drain-deadline applies to messages --path "
                 + MessagesScenario.FAST_PATH + " only");
         }
@@ -211,6 +223,15 @@ final class LoadOptions {
      */
     Scenario scenario(Path dataDir) throws IOException {
         validateScenario();
+        return scenario(dataDir, path);
+    }
+
+    /**
+     * As {@link #scenario(Path)}, posting to {@code pathOverride} instead of {@code --path} when it is
+     * not null (ping and messages); the caller has checked the flags with {@link #validateScenario(List)}.
+     */
+    Scenario scenario(Path dataDir, String pathOverride) throws IOException {
+        String path = pathOverride == null ? this.path : pathOverride;
         return switch (scenario) {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
                 linksFile);

@@ -2,6 +2,7 @@ package dev.hotpath.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.store.testing.ThrowawayRedis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -56,6 +57,37 @@ class CompareIT {
             .as("the server's CPU per request over the measured period, read from /proc")
             .containsPattern("\\| 1 \\| A \\| \\d+\\.\\d \\| \\d+\\.\\d{2} \\|")
             .containsPattern("median server CPU µs/request A \\d+\\.\\d{2}, B \\d+\\.\\d{2}; B/A \\d+\\.\\d{3}\n");
+    }
+
+    @Test
+    void runsEachServerOnItsOwnPath() throws Exception {
+        try (ThrowawayRedis redis = ThrowawayRedis.launch()) {
+            String messages = serve("messages --data {data} --durability normal");
+            int status = run("bench", "compare", "messages", "--a", messages, "--b", messages + " --stream " + redis.uri(),
+                "--a-path", "/message", "--b-path", "/message-fast", "--rounds", "1", "--connections", "2",
+                "--duration", "300ms", "--drain-deadline", "60s", "--results", dir.toString());
+            assertThat(status).as(out + err.toString()).isZero();
+            Path compare;
+            try (Stream<Path> runs = Files.list(dir)) {
+                compare = runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
+            }
+            assertThat(Files.readString(compare.resolve("compare.md"))).contains("(--path /message)", "(--path /message-fast)");
+            assertThat(Files.readString(resultOf(compare.resolve("A1")))).as("A posted to /message: one re-read, 201")
+                .doesNotContain("\"end_to_end\"");
+            assertThat(Files.readString(resultOf(compare.resolve("B1")))).as("B posted to /message-fast: re-read in passes")
+                .contains("\"end_to_end\"").contains("\"missing\" : 0");
+        }
+        out.getBuffer().setLength(0);
+        int status = run("bench", "compare", "ping", "--a", serve("users"), "--b", serve("users"), "--b-path", "/nowhere",
+            "--rounds", "1", "--connections", "2", "--duration", "300ms", "--results", dir.toString());
+        assertThat(status).isEqualTo(1);
+        assertThat(out.toString()).contains("| 1 | A |").containsPattern("\\| 1 \\| B \\| .*FAIL");
+    }
+
+    private static Path resultOf(Path run) throws Exception {
+        try (Stream<Path> files = Files.walk(run)) {
+            return files.filter(p -> p.getFileName().toString().equals("result.json")).findFirst().orElseThrow();
+        }
     }
 
     @Test

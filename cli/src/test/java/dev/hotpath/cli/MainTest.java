@@ -98,6 +98,8 @@ class MainTest {
         "bench compare ping --a {port} --b {port} --rounds 0 | --rounds must be 1..100",
         "bench compare tea --a {port} --b {port} | unknown scenario 'tea'",
         "bench compare --a {port} --b {port} | Missing required parameter: SCENARIO",
+        "bench compare redirect --a {port} --b {port} --key k --b-path /x | --a-path and --b-path apply to ping and messages only",
+        "bench compare messages --a {port} --b {port} --a-path /message --drain-deadline 5s | --drain-deadline applies to messages --path /message-fast only",
         "bench tea --target http://127.0.0.1:9 | unknown scenario 'tea' (ping, redirect, create, mixed, social, messages)",
         "bench social --target http://127.0.0.1:9 --pipeline 2 | scenario social runs in --mode users, or --mode saturate with --pipeline 1",
         "bench social --target http://127.0.0.1:9 --mode rate --rps 5 | scenario social runs in --mode users, or --mode saturate",
