@@ -65,5 +65,11 @@ class ScaleOutCommandsIT {
         assertThat(out.toString()).contains("imported 0 links and 1 API keys");
         assertThat(run("keys", "list", "--store", store)).isZero();
         assertThat(out.toString()).contains(" active");
+
+        String used = ThrowawayPostgres.shared().createDatabase("commands_import_used");
+        assertThat(run("shortener", "migrate", "--store", used)).isZero();
+        assertThat(run("keys", "create", "--store", used)).isZero(); // as a write node's first start would
+        assertThat(run("shortener", "import", "--data", data.toString(), "--store", used)).isEqualTo(1);
+        assertThat(err.toString()).contains("nodes have used this database");
     }
 }

@@ -12,7 +12,7 @@ import org.flywaydb.core.api.pattern.ValidatePattern;
 /**
  * Brings a PostgreSQL schema up to date at start-up with Flyway: {@code V<n>__<what>.sql} files from
  * classpath folders the app names (each app keeps its own, {@code db/migration/<app>}), applied in
- * version order, each recorded in {@code flyway_schema_history}.
+ * version order, each recorded in the app's own history table, {@code flyway_history_<app>}.
  *
  * <p>Several instances may start at once: Flyway holds a PostgreSQL advisory lock while it migrates,
  * so one applies the migrations and the others wait, then find nothing to do.
@@ -29,23 +29,35 @@ public final class Migrations {
 
     /**
      * Applies the migrations of {@code locations} (classpath folders such as
-     * {@code db/migration/shortener}) that {@code db} lacks.
+     * {@code db/migration/shortener}) that {@code db} lacks, recorded as {@code app}'s.
      *
      * @return how many ran; 0 when the schema was up to date
      * @throws IllegalStateException when the schema is newer than the newest migration here
      */
-    public static int apply(DataSource db, String... locations) {
+    public static int apply(DataSource db, String app, String... locations) {
         if (locations.length == 0) {
             throw new IllegalArgumentException("name at least one classpath folder of migrations");
         }
         Flyway flyway = Flyway.configure()
             .dataSource(db)
+            .table(historyTable(app))
             .locations(Stream.of(locations).map(location -> "classpath:" + location).toArray(String[]::new))
             .failOnMissingLocations(true)
             .ignoreMigrationPatterns(new ValidatePattern[0])
             .load();
         refuseNewerSchema(flyway.info(), locations);
         return flyway.migrate().migrationsExecuted;
+    }
+
+    /**
+     * {@code flyway_history_<app>}: each app keeps its own history, so two apps can share one database
+     * (each has a {@code V1}; in one history table the second would be refused as a changed migration).
+     */
+    private static String historyTable(String app) {
+        if (!app.matches("[a-z][a-z0-9_]*")) {
+            throw new IllegalArgumentException("an app's name is [a-z][a-z0-9_]*, was " + app);
+        }
+        return "flyway_history_" + app;
     }
 
     private static void refuseNewerSchema(MigrationInfoService info, String[] locations) {

@@ -2,6 +2,7 @@ package dev.hotpath.store;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
@@ -80,6 +81,14 @@ public final class RedisConnections implements AutoCloseable {
     /** The connection every thread shares for commands; never close it. */
     public StatefulRedisConnection<String, String> shared() {
         return shared;
+    }
+
+    /**
+     * Tells {@code listener} whenever a connection of this client connects, also after a reconnect
+     * (a subscriber that was away may have missed messages).
+     */
+    public void addConnectionListener(RedisConnectionStateListener listener) {
+        client.addListener(listener);
     }
 
     /** A new connection for subscribing; the caller closes it. */

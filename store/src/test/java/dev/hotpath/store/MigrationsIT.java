@@ -20,12 +20,12 @@ class MigrationsIT {
     @Test
     void appliesEveryMigrationOnceAndASecondRunIsANoOp() throws SQLException {
         try (PostgresDatabase database = databaseNamed("migrations_twice")) {
-            assertThat(Migrations.apply(database.reads(), CURRENT)).isEqualTo(2);
-            assertThat(Migrations.apply(database.reads(), CURRENT)).isZero();
+            assertThat(Migrations.apply(database.reads(), "store_test", CURRENT)).isEqualTo(2);
+            assertThat(Migrations.apply(database.reads(), "store_test", CURRENT)).isZero();
 
             try (Connection db = database.reads().getConnection(); Statement statement = db.createStatement()) {
                 statement.execute("INSERT INTO notes (id, body, author) VALUES (1, 'hi', 'me')");
-                try (ResultSet result = statement.executeQuery("SELECT count(*) FROM flyway_schema_history")) {
+                try (ResultSet result = statement.executeQuery("SELECT count(*) FROM flyway_history_store_test")) {
                     result.next();
                     assertThat(result.getInt(1)).isEqualTo(2);
                 }
@@ -37,8 +37,8 @@ class MigrationsIT {
     void instancesStartingTogetherApplyEachMigrationOnce() throws Exception {
         try (PostgresDatabase database = databaseNamed("migrations_together");
              ExecutorService instances = Executors.newFixedThreadPool(2)) {
-            Future<Integer> first = instances.submit(() -> Migrations.apply(database.reads(), CURRENT));
-            Future<Integer> second = instances.submit(() -> Migrations.apply(database.reads(), CURRENT));
+            Future<Integer> first = instances.submit(() -> Migrations.apply(database.reads(), "store_test", CURRENT));
+            Future<Integer> second = instances.submit(() -> Migrations.apply(database.reads(), "store_test", CURRENT));
 
             assertThat(first.get() + second.get()).isEqualTo(2);
         }
@@ -47,9 +47,9 @@ class MigrationsIT {
     @Test
     void refusesASchemaMigratedByANewerRelease() {
         try (PostgresDatabase database = databaseNamed("migrations_newer")) {
-            Migrations.apply(database.reads(), CURRENT, NEXT_RELEASE);
+            Migrations.apply(database.reads(), "store_test", CURRENT, NEXT_RELEASE);
 
-            assertThatThrownBy(() -> Migrations.apply(database.reads(), CURRENT))
+            assertThatThrownBy(() -> Migrations.apply(database.reads(), "store_test", CURRENT))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("The database schema is at version 3, newer than the newest migration in "
                     + CURRENT + " (2): run the release that migrated it.");
@@ -59,7 +59,7 @@ class MigrationsIT {
     @Test
     void refusesALocationThatDoesNotExist() {
         try (PostgresDatabase database = databaseNamed("migrations_missing")) {
-            assertThatThrownBy(() -> Migrations.apply(database.reads(), "db/migration/no_such_app"))
+            assertThatThrownBy(() -> Migrations.apply(database.reads(), "store_test", "db/migration/no_such_app"))
                 .hasMessageContaining("no_such_app");
         }
     }

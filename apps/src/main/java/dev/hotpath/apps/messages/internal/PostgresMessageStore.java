@@ -48,7 +48,7 @@ public final class PostgresMessageStore implements MessageStore {
     public static PostgresMessageStore open(PostgresConfig config) {
         PostgresDatabase database = new PostgresDatabase(config);
         try {
-            Migrations.apply(database.reads(), MIGRATIONS);
+            Migrations.apply(database.reads(), "messages", MIGRATIONS);
         } catch (RuntimeException e) {
             database.close();
             throw e;

@@ -25,7 +25,8 @@ import java.util.List;
  * visit counts, the code secret and scheme (a scrambled code is its id under that secret), and the
  * API keys (hashes). The sequence is moved past the last id, so new links never take an imported one.
  *
- * <p>The data directory is opened as the embedded server opens it: locked (no server may run on it
+ * <p>The target must be new: created, at most migrated, never served by a node (see
+ * {@link #refuseUnlessEmpty}). The data directory is opened as the embedded server opens it: locked (no server may run on it
  * meanwhile), verified, its visit log replayed. Everything goes into PostgreSQL in one transaction:
  * an import that fails leaves the database as it was.
  */
@@ -47,7 +48,7 @@ public final class ClusterImport {
         SqliteLinkStore embedded = SqliteLinkStore.open(new SqliteLinkStore.Settings(dataDir, Durability.FULL, codes,
             ShortenerConfig.MAX_LINKS, 1));
         try (embedded; PostgresDatabase database = new PostgresDatabase(store)) {
-            Migrations.apply(database.reads(), ClusterShortener.MIGRATIONS);
+            Migrations.apply(database.reads(), "shortener", ClusterShortener.MIGRATIONS);
             List<ApiKeys.KeyInfo> keys = ApiKeys.list(dataDir);
             try (Connection target = database.openWriter();
                  Connection source = SqliteDatabase.openForReading(SqliteLinkStore.databaseOf(dataDir))) {
@@ -71,12 +72,22 @@ public final class ClusterImport {
         }
     }
 
+    /**
+     * Refuses a database that any node has used: links, keys (every write node makes one at its first
+     * start) or an id block taken. Nodes that ran hold the code secret in memory; replacing it under
+     * them would give every code another meaning.
+     */
     private static void refuseUnlessEmpty(Connection target) throws SQLException {
         try (Statement count = target.createStatement();
-             ResultSet rows = count.executeQuery("SELECT EXISTS (SELECT 1 FROM links)")) {
+             ResultSet rows = count.executeQuery("SELECT EXISTS (SELECT 1 FROM links), EXISTS (SELECT 1 FROM api_keys),"
+                 + " (SELECT is_called FROM link_ids)")) {
             rows.next();
             if (rows.getBoolean(1)) {
                 throw new IllegalStateException("the database already holds links; import only into an empty one");
+            }
+            if (rows.getBoolean(2) || rows.getBoolean(3)) {
+                throw new IllegalStateException("nodes have used this database (it has API keys or ids taken): stop"
+                    + " them and import into a new database, before any node starts on it");
             }
         }
     }

@@ -50,6 +50,7 @@ public final class ClusterShortener implements AutoCloseable {
     private final RedisConnections redisConnections;
     private final RedisLinks redis;
     private final ScheduledExecutorService background;
+    private final ScheduledExecutorService redisProbe;
     private final LookupExecutor executor;
     private final LocalLinks local;
     private final IdBlocks idBlocks;
@@ -70,7 +71,7 @@ public final class ClusterShortener implements AutoCloseable {
         ShortenerConfig common = config.common();
         boolean writes = config.role().servesApi();
         if (writes) {
-            Migrations.apply(database.reads(), MIGRATIONS);
+            Migrations.apply(database.reads(), "shortener", MIGRATIONS);
         }
         CodeScheme codes = ClusterMeta.codeScheme(database.reads(), common.codes(), writes);
         this.keys = PostgresApiKeys.open(database.reads());
@@ -83,7 +84,10 @@ public final class ClusterShortener implements AutoCloseable {
         this.redisConnections = config.cache() == null ? null : new RedisConnections(config.cache());
         this.background = Executors.newScheduledThreadPool(2,
             Thread.ofPlatform().name("shortener-cluster-", 0).daemon(true).factory());
-        this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE);
+        // Its own thread: the background ones may wait on a hung PostgreSQL for seconds.
+        this.redisProbe = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("shortener-redis-probe").daemon(true).factory());
+        this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE, config.store().statementTimeout());
         this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL);
         IdBound bound = new IdBound(postgres, executor, highestId);
         this.idBlocks = new IdBlocks(bound);
@@ -91,9 +95,11 @@ public final class ClusterShortener implements AutoCloseable {
         this.linkWrites = new PostgresLinkWrites(idBlocks, visits);
         try {
             this.redis = redisConnections == null ? null
-                : new RedisLinks(redisConnections, REDIS_TTL, common.redirectStatus(), background, local::invalidate);
+                : new RedisLinks(redisConnections, REDIS_TTL, common.redirectStatus(), redisProbe, local::invalidate,
+                    local::invalidateAll);
         } catch (RuntimeException e) {
             background.shutdownNow();
+            redisProbe.shutdownNow();
             executor.close();
             redisConnections.close();
             throw e;
@@ -136,7 +142,7 @@ public final class ClusterShortener implements AutoCloseable {
     /** {@code hotpath shortener migrate}: the schema up to date and the code secret created. */
     public static void migrate(PostgresConfig store, String codes) {
         try (PostgresDatabase database = new PostgresDatabase(store)) {
-            Migrations.apply(database.reads(), MIGRATIONS);
+            Migrations.apply(database.reads(), "shortener", MIGRATIONS);
             ClusterMeta.codeScheme(database.reads(), codes, true);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot migrate: " + e.getMessage(), e);
@@ -230,6 +236,7 @@ public final class ClusterShortener implements AutoCloseable {
     @Override
     public void close() {
         background.shutdownNow();
+        redisProbe.shutdownNow();
         flushVisits();
         writer.close();
         executor.close();

@@ -84,6 +84,14 @@ final class LocalLinks {
         }
     }
 
+    /** Forgets every link: invalidations may have been missed (the subscription was away). */
+    void invalidateAll() {
+        invalidations.incrementAndGet();
+        if (cache != null) {
+            cache.invalidateAll();
+        }
+    }
+
     long size() {
         return cache == null ? 0 : cache.estimatedSize();
     }

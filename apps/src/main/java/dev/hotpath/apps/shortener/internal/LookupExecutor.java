@@ -2,6 +2,7 @@ package dev.hotpath.apps.shortener.internal;
 
 import dev.hotpath.http.Response;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,11 +18,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code Retry-After}) instead of waiting in an unbounded backlog.
  */
 final class LookupExecutor implements AutoCloseable {
-    static final Response OVERLOADED = Errors.OVERLOADED.response;
+    static final Response OVERLOADED = Errors.retryLater("overloaded", "too many look-ups are waiting; retry shortly");
     static final Response STORE_UNAVAILABLE = Errors.retryLater("store_unavailable",
         "the link store cannot be reached; retry shortly");
 
     private final ThreadPoolExecutor threads;
+    private final long maxWaitNanos;
+    private volatile boolean closed;
     private final AtomicLong storeErrors = new AtomicLong();
 
     /** A blocking call against PostgreSQL. */
@@ -30,7 +33,12 @@ final class LookupExecutor implements AutoCloseable {
         T call() throws SQLException;
     }
 
-    LookupExecutor(int threadCount, int queueCapacity) {
+    /**
+     * @param maxWait a look-up that waited longer for a thread fails without running: its client has
+     *     waited as long as the store may take, and PostgreSQL is likely down or hung (the store timeout)
+     */
+    LookupExecutor(int threadCount, int queueCapacity, Duration maxWait) {
+        this.maxWaitNanos = maxWait.toNanos();
         this.threads = new ThreadPoolExecutor(threadCount, threadCount, 0, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(queueCapacity),
             Thread.ofPlatform().name("shortener-lookup-", 0).daemon(true).factory(),
@@ -44,11 +52,18 @@ final class LookupExecutor implements AutoCloseable {
      */
     <T> CompletableFuture<T> run(SqlCall<T> call) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        long queuedAt = System.nanoTime();
         try {
             threads.execute(() -> {
+                if (closed || System.nanoTime() - queuedAt > maxWaitNanos) {
+                    storeErrors.incrementAndGet();
+                    result.completeExceptionally(new SQLException(closed ? "the node is closing"
+                        : "waited longer than the store timeout for a thread"));
+                    return;
+                }
                 try {
                     result.complete(call.call());
-                } catch (SQLException | RuntimeException e) {
+                } catch (Throwable e) { // whatever it is, the request it answers must be answered
                     storeErrors.incrementAndGet();
                     result.completeExceptionally(e);
                 }
@@ -75,8 +90,12 @@ final class LookupExecutor implements AutoCloseable {
         return threads.getQueue().size();
     }
 
+    /** Stops the threads; look-ups still queued fail (their requests answer 503). */
     @Override
     public void close() {
-        threads.shutdownNow();
+        closed = true;
+        for (Runnable queued : threads.shutdownNow()) {
+            queued.run(); // fails at once: closed
+        }
     }
 }

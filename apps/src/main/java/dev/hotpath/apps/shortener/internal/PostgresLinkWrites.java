@@ -79,11 +79,12 @@ final class PostgresLinkWrites {
 
         @Override
         public void apply(Transaction transaction) throws SQLException {
-            if (taken == null) {
-                taken = new long[links.size()];
-                for (int i = 0; i < taken.length; i++) {
-                    taken[i] = ids.take(transaction);
+            if (taken == null) { // assigned only when complete: a retry must not insert unfilled ids
+                long[] fresh = new long[links.size()];
+                for (int i = 0; i < fresh.length; i++) {
+                    fresh[i] = ids.take(transaction);
                 }
+                taken = fresh;
             }
             stored = taken.clone();
             PreparedStatement insert = transaction.statement(INSERT);
@@ -112,7 +113,7 @@ final class PostgresLinkWrites {
 
         @Override
         public void failed(Exception cause) {
-            LOG.log(System.Logger.Level.ERROR, "create failed", cause);
+            LOG.log(System.Logger.Level.DEBUG, "create failed", cause); // the writer logs a broken connection once
             outcome.failed();
         }
     }
@@ -163,7 +164,7 @@ final class PostgresLinkWrites {
 
         @Override
         public void failed(Exception cause) {
-            LOG.log(System.Logger.Level.ERROR, "delete failed", cause);
+            LOG.log(System.Logger.Level.DEBUG, "delete failed", cause);
             outcome.failed();
         }
     }
@@ -185,9 +186,9 @@ final class PostgresLinkWrites {
                 return;
             }
             PreparedStatement update = transaction.statement(ADD_VISITS);
-            for (int i = 0; i < drained.links().size(); i++) {
+            for (int i = 0; i < drained.ids().length; i++) { // in id order, as on every node: no deadlock between them
                 update.setLong(1, drained.counts()[i]);
-                update.setLong(2, drained.links().get(i).id);
+                update.setLong(2, drained.ids()[i]);
                 update.addBatch();
             }
             update.executeBatch();

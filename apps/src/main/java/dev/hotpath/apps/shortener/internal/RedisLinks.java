@@ -1,10 +1,13 @@
 package dev.hotpath.apps.shortener.internal;
 
 import dev.hotpath.store.RedisConnections;
+import io.lettuce.core.RedisChannelHandler;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -51,9 +54,11 @@ final class RedisLinks implements AutoCloseable {
      * probing on {@code scheduler} whenever the breaker is open.
      *
      * @param onInvalidate told the key ({@code Long} id or {@code String} name) another node changed
+     * @param onReconnected told when the subscription connected again after a drop: invalidations sent
+     *     meanwhile were missed, so every link held may be stale
      */
     RedisLinks(RedisConnections redis, Duration ttl, int redirectStatus, ScheduledExecutorService scheduler,
-               Consumer<Object> onInvalidate) {
+               Consumer<Object> onInvalidate, Runnable onReconnected) {
         this.commands = redis.shared().async();
         this.redirectStatus = redirectStatus;
         this.ttlSeconds = Math.max(1, ttl.toSeconds());
@@ -69,6 +74,14 @@ final class RedisLinks implements AutoCloseable {
             }
         });
         subscription.sync().subscribe(CHANNEL);
+        redis.addConnectionListener(new RedisConnectionStateListener() {
+            @Override
+            public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
+                if (connection == subscription) {
+                    onReconnected.run();
+                }
+            }
+        });
         scheduler.scheduleWithFixedDelay(this::probeIfOpen, PROBE_MILLIS, PROBE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
@@ -103,7 +116,10 @@ final class RedisLinks implements AutoCloseable {
         String value = tombstone.format();
         if (!breaker.closed()) {
             unwrittenTombstones.put(redisKey, value);
-            return;
+            // A probe may have closed the breaker and emptied the map between the check and the put.
+            if (!breaker.closed() || !unwrittenTombstones.remove(redisKey, value)) {
+                return;
+            }
         }
         writeTombstone(redisKey, value);
     }

@@ -1,7 +1,7 @@
 package dev.hotpath.apps.shortener.internal;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,16 +10,24 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code visits = visits + n}, about once a second). A visit costs an atomic increment on the
  * link's entry; a link's first visit since the last flush also queues the entry, so a flush reads
  * only the links that were visited, and an entry the cache evicted meanwhile is still flushed.
+ *
+ * <p>A flush adds up the entries of one link (without a local cache every redirect has an entry of
+ * its own) and writes the links in id order, the same order on every node, so two nodes' flushes
+ * never deadlock on each other's rows. A failed flush gives its counts back to one entry per link:
+ * what waits during an outage is bounded by the links visited, not by the visits.
  */
 final class VisitCounts {
     private final ConcurrentLinkedQueue<CachedLink> visited = new ConcurrentLinkedQueue<>();
     /** Entries in {@code visited}: a drain takes as many as there were when it began, so it ends under load. */
     private final AtomicInteger queued = new AtomicInteger();
 
-    /** Visits taken for one flush: {@code counts[i]} visits of {@code links.get(i)}. */
-    record Drained(List<CachedLink> links, long[] counts) {
+    /**
+     * Visits taken for one flush: {@code counts[i]} visits of link {@code ids[i]}, ids ascending, and an
+     * entry of each link to give them back to.
+     */
+    record Drained(long[] ids, long[] counts, CachedLink[] links) {
         boolean isEmpty() {
-            return links.isEmpty();
+            return ids.length == 0;
         }
     }
 
@@ -32,26 +40,27 @@ final class VisitCounts {
         add(link, 1);
     }
 
-    /** Takes every count since the last drain. */
+    /** Takes every count since the last drain, added up per link. */
     Drained drain() {
-        List<CachedLink> links = new ArrayList<>();
-        List<Long> counts = new ArrayList<>();
+        Map<Long, CachedLink> links = new TreeMap<>();
+        Map<Long, Long> counts = new TreeMap<>();
         for (int n = queued.get(); n > 0; n--) {
             CachedLink link = visited.poll();
             queued.decrementAndGet();
             long visits = link.unflushedVisits.getAndSet(0);
             if (visits > 0) {
-                links.add(link);
-                counts.add(visits);
+                links.putIfAbsent(link.id, link);
+                counts.merge(link.id, visits, Long::sum);
             }
         }
-        return new Drained(links, counts.stream().mapToLong(Long::longValue).toArray());
+        return new Drained(counts.keySet().stream().mapToLong(Long::longValue).toArray(),
+            counts.values().stream().mapToLong(Long::longValue).toArray(), links.values().toArray(CachedLink[]::new));
     }
 
     /** A flush failed: its visits count again, for the next one. */
     void restore(Drained drained) {
-        for (int i = 0; i < drained.links().size(); i++) {
-            add(drained.links().get(i), drained.counts()[i]);
+        for (int i = 0; i < drained.ids().length; i++) {
+            add(drained.links()[i], drained.counts()[i]);
         }
     }
 

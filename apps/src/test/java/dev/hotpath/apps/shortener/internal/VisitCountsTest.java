@@ -1,0 +1,43 @@
+package dev.hotpath.apps.shortener.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class VisitCountsTest {
+    private final VisitCounts visits = new VisitCounts();
+
+    private static CachedLink link(long id) {
+        return CachedLink.of(id, "https://a.example/" + id, -1, false, 302);
+    }
+
+    @Test
+    void aDrainAddsUpEachLinksEntriesAndListsTheLinksInIdOrder() {
+        CachedLink seven = link(7);
+        CachedLink sevenAgain = link(7); // without a local cache each redirect has an entry of its own
+        CachedLink two = link(2);
+        visits.count(seven);
+        visits.count(seven);
+        visits.count(two);
+        visits.count(sevenAgain);
+        assertThat(visits.counted()).isTrue();
+        VisitCounts.Drained drained = visits.drain();
+        assertThat(drained.ids()).containsExactly(2, 7);
+        assertThat(drained.counts()).containsExactly(1, 3);
+        assertThat(visits.counted()).isFalse();
+        assertThat(visits.drain().isEmpty()).isTrue();
+    }
+
+    @Test
+    void aFailedFlushGivesItsCountsBackForTheNextOne() {
+        CachedLink link = link(3);
+        visits.count(link);
+        visits.count(link);
+        VisitCounts.Drained failed = visits.drain();
+        visits.count(link);
+        visits.restore(failed);
+        VisitCounts.Drained next = visits.drain();
+        assertThat(next.ids()).containsExactly(3);
+        assertThat(next.counts()).containsExactly(3);
+    }
+}
