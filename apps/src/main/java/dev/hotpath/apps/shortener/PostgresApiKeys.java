@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
@@ -62,9 +63,12 @@ public final class PostgresApiKeys implements KeyVerifier {
     /**
      * Creates a key if the table has none, or returns null: the first key of a new database. Nodes
      * starting together agree: the check and the insert run in one transaction under an advisory lock,
-     * so exactly one of them creates it.
+     * so exactly one of them creates it. {@code keep} (which writes the secret where the operator finds
+     * it) runs before the commit: if it fails, the key is not stored, so no key exists whose secret
+     * nobody has.
      */
-    public static ApiKeys.Created createFirst(DataSource db, Clock clock) throws SQLException {
+    public static ApiKeys.Created createFirst(DataSource db, Clock clock, Consumer<ApiKeys.Created> keep)
+        throws SQLException {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
@@ -73,6 +77,9 @@ public final class PostgresApiKeys implements KeyVerifier {
                 try (ResultSet any = s.executeQuery("SELECT EXISTS (SELECT 1 FROM api_keys)")) {
                     any.next();
                     created = any.getBoolean(1) ? null : insertNew(c, clock);
+                }
+                if (created != null) {
+                    keep.accept(created);
                 }
                 c.commit();
                 return created;

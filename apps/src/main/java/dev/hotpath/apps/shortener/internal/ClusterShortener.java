@@ -151,8 +151,9 @@ public final class ClusterShortener implements AutoCloseable {
 
     /** A first key for an empty key table, written to the key file; null when there are keys already. */
     private static Path createFirstKey(PostgresDatabase database, ClusterConfig config) throws SQLException {
-        ApiKeys.Created created = PostgresApiKeys.createFirst(database.reads(), config.common().clock());
-        return created == null ? null : ApiKeys.writeSecretFileAt(config.keyFile(), created.secret());
+        ApiKeys.Created created = PostgresApiKeys.createFirst(database.reads(), config.common().clock(),
+            key -> ApiKeys.writeSecretFileAt(config.keyFile(), key.secret()));
+        return created == null ? null : config.keyFile();
     }
 
     /** Where this start wrote a new API key (the key table was empty), or null. */
