@@ -29,7 +29,11 @@ start_postgres() {
     --no-instructions >"$dir/initdb.log" 2>&1
   local port
   port=$(free_port)
-  as_postgres taskset -c "$cores" "$PG_BIN/postgres" -D "$PG_DATA" -p "$port" -k "$PG_DATA" \
+  # Not through as_postgres: a function in the background is a subshell, and its PID is not the
+  # server's. setpriv and taskset exec, so $! is the postmaster's.
+  local run_as=()
+  if [[ $(id -u) == 0 ]]; then run_as=(setpriv --reuid=postgres --regid=postgres --init-groups --); fi
+  "${run_as[@]}" taskset -c "$cores" "$PG_BIN/postgres" -D "$PG_DATA" -p "$port" -k "$PG_DATA" \
     -c listen_addresses=127.0.0.1 -c max_connections=200 >"$dir/postgres.log" 2>&1 &
   STORE_PIDS+=($!)
   for _ in $(seq 200); do
