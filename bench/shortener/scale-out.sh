@@ -63,7 +63,8 @@ case $scenario in
   ready-10m)
     psql_hotpath "INSERT INTO links (id, protected, long_url, created_at)
       SELECT g, false, 'https://example.com/articles/' || g, 1796000000000 FROM generate_series(0, 9999999) g;
-      SELECT setval('link_ids', 9999360, true); VACUUM ANALYZE links;"
+      SELECT setval('link_ids', 9999360, true);"
+    psql_hotpath "VACUUM ANALYZE links"
     psql_hotpath "SELECT count(*) AS links FROM links" | tee "$out/links.txt"
     for round in $(seq "$rounds"); do
       port=$(free_port)

@@ -4,8 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +17,9 @@ import java.util.Map;
  *
  * <p>The batch first runs without savepoints. If a write throws, the whole transaction is rolled back
  * and the batch is retried with a savepoint around each write, so the failing write is rolled back
- * alone and its neighbours commit. A failed commit fails every write of the batch.
+ * alone and its neighbours commit. A failed commit fails every write of the batch. Rows the writes
+ * added with {@link #addBatch} are sent just before the commit (in the retry: at the end of each
+ * write, inside its savepoint).
  *
  * <p>With a {@link ConnectionSource} the connection is replaceable: after a failed batch it is checked
  * ({@link Connection#isValid}, a round trip, paid only after a failure), and a broken one is closed
@@ -37,6 +41,8 @@ final class BatchTransaction implements Transaction, AutoCloseable {
     private final ConnectionSource source;
     private final TransactionListener listener;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    /** Rows added with {@link #addBatch} and not sent yet, per statement, in the order they were added. */
+    private final Map<String, List<Row>> unsent = new LinkedHashMap<>();
     /** Null from a broken connection's close until the next batch opens one. */
     private Connection db;
     /** Why a fixed connection may no longer be used, once a rollback on it failed; else null. */
@@ -63,6 +69,51 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             statements.put(sql, statement);
         }
         return statement;
+    }
+
+    @Override
+    public BatchedRow addBatch(String sql) throws SQLException {
+        statement(sql).addBatch();
+        Row row = new Row();
+        unsent.computeIfAbsent(sql, key -> new ArrayList<>()).add(row);
+        return row;
+    }
+
+    /** A batched row; its count is set when its statement's batch is sent. */
+    private static final class Row implements BatchedRow {
+        private int updateCount = -1;
+
+        @Override
+        public int updateCount() {
+            return updateCount;
+        }
+    }
+
+    /** Sends every statement's batched rows and gives each row its update count. */
+    private void sendBatches() throws SQLException {
+        try {
+            for (Map.Entry<String, List<Row>> batch : unsent.entrySet()) {
+                int[] counts = statements.get(batch.getKey()).executeBatch();
+                List<Row> rows = batch.getValue();
+                for (int i = 0; i < rows.size(); i++) {
+                    rows.get(i).updateCount = counts[i];
+                }
+            }
+        } finally {
+            discardBatches();
+        }
+    }
+
+    /** Forgets rows not sent (their write was rolled back): the next batch starts empty. */
+    private void discardBatches() {
+        for (String sql : unsent.keySet()) {
+            try {
+                statements.get(sql).clearBatch();
+            } catch (SQLException e) {
+                LOG.log(System.Logger.Level.WARNING, "clearing a statement's batch failed", e);
+            }
+        }
+        unsent.clear();
     }
 
     /**
@@ -131,8 +182,10 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             for (Write write : batch) {
                 write.apply(this);
             }
+            sendBatches();
             return true;
         } catch (SQLException | RuntimeException e) {
+            discardBatches();
             db.rollback();
             listener.rolledBack();
             listener.begun();
@@ -146,8 +199,10 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             Savepoint savepoint = db.setSavepoint();
             try {
                 batch.get(i).apply(this);
+                sendBatches();
                 db.releaseSavepoint(savepoint);
             } catch (SQLException | RuntimeException e) {
+                discardBatches();
                 db.rollback(savepoint);
                 db.releaseSavepoint(savepoint);
                 outcome[i] = e;
@@ -181,6 +236,7 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             }
         }
         statements.clear();
+        unsent.clear();
         try {
             db.close();
         } catch (SQLException e) {

@@ -15,4 +15,24 @@ import java.sql.SQLException;
 public interface Transaction {
     /** The statement for {@code sql} on the writer's connection, prepared the first time it is asked for. */
     PreparedStatement statement(String sql) throws SQLException;
+
+    /**
+     * Adds the parameters set on {@code statement(sql)} as one row of that statement's JDBC batch,
+     * instead of executing it now. The rows of every write of the batch transaction go to the
+     * database together, one round trip per statement, just before the commit (or at the end of this
+     * write, when the writer retries a failed batch write by write). A row that fails there fails the
+     * batch like a write that throws, and the retry isolates it.
+     *
+     * <p>Cost: one round trip for the whole batch instead of one per row, which on a networked
+     * database (PostgreSQL) is most of a write's cost.
+     *
+     * @return the row, whose update count is known from {@link Write#committed()} on
+     */
+    BatchedRow addBatch(String sql) throws SQLException;
+
+    /** A row added with {@link #addBatch}. */
+    interface BatchedRow {
+        /** How many rows the statement changed for this row: 0 for an insert that did nothing on a conflict. */
+        int updateCount();
+    }
 }

@@ -144,6 +144,31 @@ class GroupCommitWriterTest {
     }
 
     @Test
+    void sendsBatchedRowsBeforeTheCommitAndIsolatesTheWriteWhoseRowFails() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        BatchedInsert two = new BatchedInsert(2, "b");
+        BatchedInsert duplicate = new BatchedInsert(1, "duplicate key");
+        BatchedInsert ignored = new BatchedInsert(3, "c", "INSERT OR IGNORE INTO items (id, name) VALUES (?, ?)");
+        BatchedInsert three = new BatchedInsert(3, "c");
+        writer.offer(two);
+        writer.offer(duplicate);
+        writer.offer(three);
+        writer.offer(ignored);
+
+        gate.open.countDown();
+        awaitEvents(5);
+
+        assertThat(events).containsExactly("committed 1", "committed 2", "failed 1", "committed 3", "committed 3");
+        assertThat(exists(2)).isTrue();
+        assertThat(name(3)).isEqualTo("c");
+        assertThat(two.row.updateCount()).isEqualTo(1);
+        assertThat(three.row.updateCount()).isEqualTo(1);
+        assertThat(ignored.row.updateCount()).as("an insert that did nothing counts 0").isZero();
+    }
+
+    @Test
     void refusesWritesWhileTheQueueIsFull() throws Exception {
         Gate gate = new Gate(1);
         writer.offer(gate);
@@ -311,7 +336,7 @@ class GroupCommitWriterTest {
     /** Inserts one row; records its outcome. */
     private class Insert implements Write {
         final int id;
-        private final String name;
+        final String name;
 
         Insert(int id, String name) {
             this.id = id;
@@ -355,6 +380,29 @@ class GroupCommitWriterTest {
         public void apply(Transaction transaction) throws SQLException {
             transaction.statement(INSERT).getConnection().close();
             throw new SQLException("connection lost");
+        }
+    }
+
+    /** An insert as a batched row: sent with the batch, its count read after the commit. */
+    private final class BatchedInsert extends Insert {
+        private final String sql;
+        Transaction.BatchedRow row;
+
+        BatchedInsert(int id, String name) {
+            this(id, name, INSERT);
+        }
+
+        BatchedInsert(int id, String name, String sql) {
+            super(id, name);
+            this.sql = sql;
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            PreparedStatement insert = transaction.statement(sql);
+            insert.setInt(1, id);
+            insert.setString(2, name);
+            row = transaction.addBatch(sql);
         }
     }
 

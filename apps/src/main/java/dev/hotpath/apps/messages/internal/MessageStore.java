@@ -30,15 +30,29 @@ public interface MessageStore extends AutoCloseable {
     /** How {@code body} is bound and read. */
     BodyColumn body();
 
-    /** Inserts {@code message} inside the writer's transaction; a no-op when its id is stored. */
+    /** Inserts {@code message} inside the writer's transaction now; a no-op when its id is stored. */
     default void insert(Transaction transaction, Message message) throws SQLException {
+        bind(transaction, message).executeUpdate();
+    }
+
+    /**
+     * Inserts {@code message} as a batched row of the writer's transaction ({@link Transaction#addBatch}):
+     * sent with the batch's other messages in one round trip before the commit.
+     */
+    default void insertBatched(Transaction transaction, Message message) throws SQLException {
+        bind(transaction, message);
+        transaction.addBatch(insertSql());
+    }
+
+    /** The insert statement with {@code message}'s five parameters set. */
+    private PreparedStatement bind(Transaction transaction, Message message) throws SQLException {
         PreparedStatement insert = transaction.statement(insertSql());
         insert.setBytes(1, message.id().bytes());
         insert.setString(2, message.from());
         insert.setString(3, message.to());
         body().bind(insert, 4, message.message());
         insert.setString(5, message.createdAt());
-        insert.executeUpdate();
+        return insert;
     }
 
     /**

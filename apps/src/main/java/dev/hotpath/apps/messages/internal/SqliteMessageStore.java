@@ -4,6 +4,7 @@ import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.Transaction;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -50,6 +51,12 @@ public final class SqliteMessageStore implements MessageStore {
             throw e;
         }
         return new GroupCommitWriter(db, config);
+    }
+
+    /** SQLite is in this process: no round trip to save, so the message is inserted at once, as before. */
+    @Override
+    public void insertBatched(Transaction transaction, Message message) throws SQLException {
+        insert(transaction, message);
     }
 
     @Override

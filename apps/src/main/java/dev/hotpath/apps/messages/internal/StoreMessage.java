@@ -34,7 +34,7 @@ final class StoreMessage implements Write {
 
     @Override
     public void apply(Transaction transaction) throws SQLException {
-        store.insert(transaction, message);
+        store.insertBatched(transaction, message);
     }
 
     @Override

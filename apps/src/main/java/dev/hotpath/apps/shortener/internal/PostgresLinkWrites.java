@@ -14,7 +14,8 @@ import java.util.List;
  * commit, on the writer thread.
  *
  * <p>Ids come from {@link IdBlocks}; a write keeps the ids it took, so a retry of its batch stores the
- * same rows. Names are unique by the table's constraint: an insert whose name is taken stores nothing
+ * same rows. Inserts are batched rows ({@link Transaction#addBatch}): a batch of creates costs one
+ * round trip to PostgreSQL, not one per link. Names are unique by the table's constraint: an insert whose name is taken stores nothing
  * ({@code ON CONFLICT DO NOTHING}) and reports id -1, without failing its neighbours, so two write
  * nodes can never both accept one alias.
  */
@@ -68,9 +69,9 @@ final class PostgresLinkWrites {
     private final class InsertLinks implements Write {
         private final List<NewLink> links;
         private final LinkStore.Outcome<long[]> outcome;
-        /** The ids taken for the links (on the first try), then -1 where the name was taken. */
+        /** The ids taken for the links, on the first try; a retry stores the same ids. */
         private long[] taken;
-        private long[] stored;
+        private Transaction.BatchedRow[] rows;
 
         InsertLinks(List<NewLink> links, LinkStore.Outcome<long[]> outcome) {
             this.links = links;
@@ -86,8 +87,8 @@ final class PostgresLinkWrites {
                 }
                 taken = fresh;
             }
-            stored = taken.clone();
             PreparedStatement insert = transaction.statement(INSERT);
+            rows = new Transaction.BatchedRow[links.size()];
             for (int i = 0; i < links.size(); i++) {
                 NewLink link = links.get(i);
                 insert.setLong(1, taken[i]);
@@ -100,14 +101,16 @@ final class PostgresLinkWrites {
                 } else {
                     insert.setLong(6, link.expiresAt());
                 }
-                if (insert.executeUpdate() == 0) {
-                    stored[i] = -1;
-                }
+                rows[i] = transaction.addBatch(INSERT); // sent with the whole batch's rows, one round trip
             }
         }
 
         @Override
         public void committed() {
+            long[] stored = new long[taken.length];
+            for (int i = 0; i < stored.length; i++) {
+                stored[i] = rows[i].updateCount() == 0 ? -1 : taken[i]; // 0: the name was taken
+            }
             outcome.stored(stored);
         }
 
