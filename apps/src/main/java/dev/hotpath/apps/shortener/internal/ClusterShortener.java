@@ -22,8 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -67,8 +65,7 @@ public final class ClusterShortener implements AutoCloseable {
     private volatile boolean postgresReachable = true;
     private volatile boolean draining;
 
-    private ClusterShortener(ClusterConfig config, PostgresDatabase database,
-                             CompletableFuture<RedisConnections> redisConnecting) throws SQLException {
+    private ClusterShortener(ClusterConfig config, PostgresDatabase database) throws SQLException {
         this.config = config;
         this.database = database;
         ShortenerConfig common = config.common();
@@ -84,7 +81,7 @@ public final class ClusterShortener implements AutoCloseable {
         }
         PostgresLinks postgres = new PostgresLinks(database.reads());
         long highestId = postgres.highestAllocatedId();
-        this.redisConnections = joined(redisConnecting);
+        this.redisConnections = config.cache() == null ? null : new RedisConnections(config.cache());
         this.background = Executors.newScheduledThreadPool(2,
             Thread.ofPlatform().name("shortener-cluster-", 0).daemon(true).factory());
         // Its own thread: the background ones may wait on a hung PostgreSQL for seconds.
@@ -104,7 +101,8 @@ public final class ClusterShortener implements AutoCloseable {
             background.shutdownNow();
             redisProbe.shutdownNow();
             executor.close();
-            throw e; // open() closes the Redis connections
+            redisConnections.close();
+            throw e;
         }
         this.writer = new GroupCommitWriter(database::openWriter, GroupCommitConfig.named("shortener-writer")
             .withQueueCapacity(WRITE_QUEUE).withMaxBatch(common.maxBatch())
@@ -129,36 +127,15 @@ public final class ClusterShortener implements AutoCloseable {
      * @throws IllegalStateException with the reason this node cannot start
      */
     public static ClusterShortener open(ClusterConfig config) {
-        // Connecting to Redis (Lettuce's threads, its first two connections: over a second here)
-        // overlaps PostgreSQL's connect and the migrations instead of following them.
-        CompletableFuture<RedisConnections> redis = config.cache() == null ? CompletableFuture.completedFuture(null)
-            : CompletableFuture.supplyAsync(() -> new RedisConnections(config.cache()));
-        PostgresDatabase database = null;
+        PostgresDatabase database = new PostgresDatabase(config.store());
         try {
-            database = new PostgresDatabase(config.store());
-            return new ClusterShortener(config, database, redis);
-        } catch (SQLException | RuntimeException e) {
-            redis.thenAccept(connections -> {
-                if (connections != null) {
-                    connections.close();
-                }
-            });
-            if (database != null) {
-                database.close();
-            }
-            if (e instanceof SQLException failure) {
-                throw new IllegalStateException("cannot open the link store: " + failure.getMessage(), failure);
-            }
-            throw (RuntimeException) e;
-        }
-    }
-
-    /** The Redis connections once connected (null without {@code --cache}); a failure to connect as it was thrown. */
-    private static RedisConnections joined(CompletableFuture<RedisConnections> connecting) {
-        try {
-            return connecting.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            return new ClusterShortener(config, database);
+        } catch (SQLException e) {
+            database.close();
+            throw new IllegalStateException("cannot open the link store: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
         }
     }
 
