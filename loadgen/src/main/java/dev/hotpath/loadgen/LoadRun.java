@@ -138,8 +138,8 @@ public final class LoadRun {
             boolean spreadSources = n > CONNECTIONS_PER_SOURCE && config.host().startsWith("127.");
             for (int i = 0; i < n; i++) {
                 int loop = i % loops.size();
-                connections[i] = new LoadConnection(config, workload, i, 0x9E3779B97F4A7C15L * (i + 1), loopStats[loop],
-                    connected, done);
+                connections[i] = new LoadConnection(config, workload, i, connectionSeed(i), loopStats[loop], connected,
+                    done);
                 Bootstrap forLoop = bootstrap.clone(loops.get(loop)).handler(connections[i]);
                 InetSocketAddress remote = new InetSocketAddress(config.host(), config.port());
                 futures[i] = spreadSources ? forLoop.connect(remote, new InetSocketAddress(sourceAddress(i), 0))
@@ -272,5 +272,15 @@ public final class LoadRun {
             Thread.currentThread().interrupt();
             return latch.getCount() == 0;
         }
+    }
+
+    /**
+     * Connection {@code i}'s random seed. Not a multiple of {@code SplittableRandom}'s own increment (the
+     * golden gamma): seeds {@code gamma * (i + 1)} made every connection draw connection 0's sequence
+     * shifted by {@code i} steps, so 64 connections asked for the same link one after another, a herd of
+     * cold misses that no real client population makes.
+     */
+    static long connectionSeed(int i) {
+        return 0xBF58476D1CE4E5B9L * (i + 1) + 0x94D049BB133111EBL;
     }
 }

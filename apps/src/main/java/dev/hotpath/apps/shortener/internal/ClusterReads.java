@@ -7,6 +7,7 @@ import dev.hotpath.http.Response;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
@@ -37,6 +38,7 @@ final class ClusterReads {
     private final Clock clock;
     private final int redirectStatus;
     private final long startedAt;
+    private final ConcurrentHashMap<Object, CompletableFuture<CachedLink>> inFlight = new ConcurrentHashMap<>();
     private final LongAdder localHits = new LongAdder();
     private final LongAdder redisHits = new LongAdder();
     private final LongAdder postgresReads = new LongAdder();
@@ -98,8 +100,33 @@ final class ClusterReads {
         return link.redirect;
     }
 
-    /** Redis, then PostgreSQL; keeps what it finds in the local cache (and what PostgreSQL found in Redis). */
+    /**
+     * The look-up of {@code key}, shared by every request that misses it while it runs: a burst of
+     * requests for one cold link costs one Redis command and at most one PostgreSQL read, not one each.
+     */
     private CompletableFuture<CachedLink> lookUp(Object key) {
+        CompletableFuture<CachedLink> running = inFlight.get(key);
+        if (running != null) {
+            return running;
+        }
+        CompletableFuture<CachedLink> mine = new CompletableFuture<>();
+        running = inFlight.putIfAbsent(key, mine);
+        if (running != null) {
+            return running;
+        }
+        lookUpAlone(key).whenComplete((link, failure) -> {
+            inFlight.remove(key, mine);
+            if (failure != null) {
+                mine.completeExceptionally(failure);
+            } else {
+                mine.complete(link);
+            }
+        });
+        return mine;
+    }
+
+    /** Redis, then PostgreSQL; keeps what it finds in the local cache (and what PostgreSQL found in Redis). */
+    private CompletableFuture<CachedLink> lookUpAlone(Object key) {
         long epoch = local.epoch();
         CompletableFuture<CachedLink> shared = redis == null ? CompletableFuture.completedFuture(null) : redis.get(key);
         return shared.thenCompose(link -> {
