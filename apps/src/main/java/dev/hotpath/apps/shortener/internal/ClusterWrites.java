@@ -90,19 +90,13 @@ final class ClusterWrites {
             response.complete(Errors.Refusal.of(e).response);
             return;
         }
-        Object[] results = new Object[items.size()];
+        Object[] results = requests.toNewLinks(items);
         List<NewLink> valid = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            try {
-                LinkJson.BulkItem item = items.get(i);
-                if (item.invalid() != null) {
-                    throw item.invalid();
-                }
-                valid.add(requests.toNewLink(item.create()));
+        for (int i = 0; i < results.length; i++) {
+            if (results[i] instanceof NewLink link) {
+                valid.add(link);
                 positions.add(i);
-            } catch (LinkJson.Invalid e) {
-                results[i] = Errors.Refusal.of(e);
             }
         }
         if (valid.isEmpty()) {

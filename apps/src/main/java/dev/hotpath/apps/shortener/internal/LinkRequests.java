@@ -2,6 +2,7 @@ package dev.hotpath.apps.shortener.internal;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -64,6 +65,26 @@ final class LinkRequests {
             checkAlias(name);
         }
         return new NewLink(url, name, create.isProtected(), now, expires);
+    }
+
+    /**
+     * Each item of a bulk request, in input order, as the {@link NewLink} it asks for or as the
+     * {@link Errors.Refusal} that refuses it.
+     */
+    Object[] toNewLinks(List<LinkJson.BulkItem> items) {
+        Object[] converted = new Object[items.size()];
+        for (int i = 0; i < converted.length; i++) {
+            LinkJson.BulkItem item = items.get(i);
+            try {
+                if (item.invalid() != null) {
+                    throw item.invalid();
+                }
+                converted[i] = toNewLink(item.create());
+            } catch (LinkJson.Invalid e) {
+                converted[i] = Errors.Refusal.of(e);
+            }
+        }
+        return converted;
     }
 
     private void checkAlias(String alias) throws LinkJson.Invalid {

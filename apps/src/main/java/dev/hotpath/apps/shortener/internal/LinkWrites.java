@@ -91,24 +91,17 @@ final class LinkWrites {
             response.complete(Errors.Refusal.of(e).response);
             return;
         }
-        Object[] results = new Object[items.size()];
+        Object[] results = requests.toNewLinks(items);
         List<NewLink> admitted = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            try {
-                LinkJson.BulkItem item = items.get(i);
-                if (item.invalid() != null) {
-                    throw item.invalid();
-                }
-                NewLink link = requests.toNewLink(item.create());
+        for (int i = 0; i < results.length; i++) {
+            if (results[i] instanceof NewLink link) {
                 Errors.Refusal refused = admission.admit(link);
                 results[i] = refused;
                 if (refused == null) {
                     admitted.add(link);
                     positions.add(i);
                 }
-            } catch (LinkJson.Invalid e) {
-                results[i] = Errors.Refusal.of(e);
             }
         }
         if (admitted.isEmpty()) {
