@@ -47,16 +47,8 @@ final class ClusterWrites {
 
     /** {@code POST /api/links} (and the compatibility paths). */
     void create(Request request, Deferred response) {
-        Response refusal = auth.refusesWrite(request);
-        if (refusal != null) {
-            response.complete(refusal);
-            return;
-        }
-        NewLink link;
-        try {
-            link = requests.toNewLink(LinkJson.parseCreate(request.bodyBytes()));
-        } catch (LinkJson.Invalid e) {
-            response.complete(Errors.Refusal.of(e).response);
+        NewLink link = requests.createOf(request, auth, response);
+        if (link == null) {
             return;
         }
         List<NewLink> one = List.of(link);
@@ -78,19 +70,10 @@ final class ClusterWrites {
 
     /** {@code POST /api/links/bulk}: every valid item stored in one write; the answer in input order. */
     void bulkCreate(Request request, Deferred response) {
-        Response refusal = auth.refusesWrite(request);
-        if (refusal != null) {
-            response.complete(refusal);
+        Object[] results = requests.bulkOf(request, auth, response);
+        if (results == null) {
             return;
         }
-        List<LinkJson.BulkItem> items;
-        try {
-            items = LinkJson.parseBulk(request.bodyBytes());
-        } catch (LinkJson.Invalid e) {
-            response.complete(Errors.Refusal.of(e).response);
-            return;
-        }
-        Object[] results = requests.toNewLinks(items);
         List<NewLink> valid = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < results.length; i++) {

@@ -1,5 +1,8 @@
 package dev.hotpath.apps.shortener.internal;
 
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Response;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
@@ -12,6 +15,9 @@ import java.util.regex.Pattern;
  * the URL in normal form and not to a denied host, an expiry in the future, an alias of the allowed
  * characters that is neither reserved nor shaped like a generated code, a random code for a protected
  * link. Checks only this request: whether its alias is free is {@link CreateAdmission}'s question.
+ *
+ * <p>Both modes' create routes start here ({@link #createOf}, {@link #bulkOf}): key, media type, JSON,
+ * then these checks, each refusal answered at once.
  */
 final class LinkRequests {
     static final int PROTECTED_CODE_LENGTH = 16;
@@ -65,6 +71,42 @@ final class LinkRequests {
             checkAlias(name);
         }
         return new NewLink(url, name, create.isProtected(), now, expires);
+    }
+
+    /**
+     * The link a create request asks for; or null once {@code response} has the refusal (no key, a body
+     * that is not JSON, an invalid request).
+     */
+    NewLink createOf(Request request, ApiKeyAuth auth, Deferred response) {
+        Response refusal = auth.refusesWrite(request);
+        if (refusal != null) {
+            response.complete(refusal);
+            return null;
+        }
+        try {
+            return toNewLink(LinkJson.parseCreate(request.bodyBytes()));
+        } catch (LinkJson.Invalid e) {
+            response.complete(Errors.Refusal.of(e).response);
+            return null;
+        }
+    }
+
+    /**
+     * The items of a bulk create as {@link #toNewLinks} gives them; or null once {@code response} has the
+     * refusal of the whole request (no key, not JSON, not a bulk body).
+     */
+    Object[] bulkOf(Request request, ApiKeyAuth auth, Deferred response) {
+        Response refusal = auth.refusesWrite(request);
+        if (refusal != null) {
+            response.complete(refusal);
+            return null;
+        }
+        try {
+            return toNewLinks(LinkJson.parseBulk(request.bodyBytes()));
+        } catch (LinkJson.Invalid e) {
+            response.complete(Errors.Refusal.of(e).response);
+            return null;
+        }
     }
 
     /**

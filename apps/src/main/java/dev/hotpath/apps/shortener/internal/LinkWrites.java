@@ -37,16 +37,8 @@ final class LinkWrites {
 
     /** {@code POST /api/links} (and the compatibility paths). */
     void create(Request request, Deferred response) {
-        Response refusal = auth.refusesWrite(request);
-        if (refusal != null) {
-            response.complete(refusal);
-            return;
-        }
-        NewLink link;
-        try {
-            link = requests.toNewLink(LinkJson.parseCreate(request.bodyBytes()));
-        } catch (LinkJson.Invalid e) {
-            response.complete(Errors.Refusal.of(e).response);
+        NewLink link = requests.createOf(request, auth, response);
+        if (link == null) {
             return;
         }
         Errors.Refusal refused = admission.admit(link);
@@ -79,19 +71,10 @@ final class LinkWrites {
      * together; the answer lists each item's result in input order.
      */
     void bulkCreate(Request request, Deferred response) {
-        Response refusal = auth.refusesWrite(request);
-        if (refusal != null) {
-            response.complete(refusal);
+        Object[] results = requests.bulkOf(request, auth, response);
+        if (results == null) {
             return;
         }
-        List<LinkJson.BulkItem> items;
-        try {
-            items = LinkJson.parseBulk(request.bodyBytes());
-        } catch (LinkJson.Invalid e) {
-            response.complete(Errors.Refusal.of(e).response);
-            return;
-        }
-        Object[] results = requests.toNewLinks(items);
         List<NewLink> admitted = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < results.length; i++) {
