@@ -24,6 +24,11 @@ final class CachedLink {
     final Response redirect;
     /** Visits counted here and not yet flushed to PostgreSQL. */
     final AtomicLong unflushedVisits = new AtomicLong();
+    /**
+     * Whether the node's {@link LocalLinks} holds this link, where a flush finds its visits; one it does
+     * not hold is queued for the flush at its first visit instead ({@link VisitCounts}).
+     */
+    volatile boolean resident;
 
     private CachedLink(long id, String url, long expiresAt, boolean deleted, Response redirect) {
         this.id = id;

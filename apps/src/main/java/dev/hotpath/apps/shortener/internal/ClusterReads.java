@@ -66,14 +66,25 @@ final class ClusterReads {
         this.startedAt = clock.millis();
     }
 
-    /** {@code GET /{code}} ({@code countVisit}) and {@code HEAD /{code}}. */
+    /**
+     * {@code GET /{code}} ({@code countVisit}) and {@code HEAD /{code}}. A generated code is looked up
+     * by its id, unboxed: a hit allocates nothing.
+     */
     void resolve(Request request, Responder responder, boolean countVisit) {
-        Object key = keys.keyOf(new RequestCode(request));
-        if (key == null) {
-            responder.send(Errors.NOT_FOUND);
-            return;
+        RequestCode code = new RequestCode(request);
+        long id = keys.idOf(code);
+        String name = null;
+        CachedLink link;
+        if (id >= 0) {
+            link = local.get(id);
+        } else {
+            name = keys.nameOf(code, id);
+            if (name == null) {
+                responder.send(Errors.NOT_FOUND);
+                return;
+            }
+            link = local.get(name);
         }
-        CachedLink link = local.get(key);
         if (link != null) {
             (link.absent() ? negativeHits : localHits).increment();
             responder.send(answer(link, countVisit));
@@ -83,7 +94,7 @@ final class ClusterReads {
         if (later == null) {
             return; // the engine answered 503: too many requests in flight
         }
-        lookUp(key).whenComplete((found, failure) ->
+        lookUp(name != null ? name : (Object) id).whenComplete((found, failure) ->
             later.complete(failure == null ? answer(found, countVisit) : LookupExecutor.answerTo(failure)));
     }
 

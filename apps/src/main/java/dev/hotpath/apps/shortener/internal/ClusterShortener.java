@@ -25,10 +25,11 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One node of the scale-out shortener: PostgreSQL as the source of truth, Redis (optional) as the
- * cache all nodes share, a Caffeine cache of its own, and the role it plays. Opening it connects,
+ * cache all nodes share, a table of links of its own, and the role it plays. Opening it connects,
  * migrates the schema (write and {@code all} nodes), loads the code secret and the keys, and starts
  * the background work: visit flushes every second, key refreshes every {@value #KEY_REFRESH_SECONDS}
  * s, a readiness probe every second, and the Redis probe while the breaker is open.
@@ -88,10 +89,11 @@ public final class ClusterShortener implements AutoCloseable {
         this.redisProbe = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("shortener-redis-probe").daemon(true).factory());
         this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE, config.store().statementTimeout());
-        this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL);
+        this.visits = new VisitCounts(this::forEachCachedLink); // the table is made next, and made for it
+        this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL, System::nanoTime,
+            visits::departed);
         IdBound bound = new IdBound(postgres, executor, highestId);
         this.idBlocks = new IdBlocks(bound);
-        this.visits = new VisitCounts();
         this.linkWrites = new PostgresLinkWrites(idBlocks, visits);
         try {
             this.redis = redisConnections == null ? null
@@ -202,6 +204,10 @@ public final class ClusterShortener implements AutoCloseable {
     }
 
     /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
+    private void forEachCachedLink(Consumer<CachedLink> action) {
+        local.forEachLink(action);
+    }
+
     private void flushVisits() {
         if (visits.counted()) {
             flushVisitsThen(() -> { });

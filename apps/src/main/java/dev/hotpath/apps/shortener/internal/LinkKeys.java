@@ -22,11 +22,18 @@ final class LinkKeys {
      * code's shape but decodes to no id, or it is too short or long for a name).
      */
     Object keyOf(CodeSpan code) {
-        long id = codes.decode(code);
-        if (id >= 0) {
-            return id;
-        }
-        return id == CodeScheme.NOT_A_CODE ? null : LinkIndex.nameOf(code);
+        long id = idOf(code);
+        return id >= 0 ? (Object) id : nameOf(code, id);
+    }
+
+    /** The id {@code code} stands for, or a negative {@link CodeScheme} answer: see {@link #nameOf}. */
+    long idOf(CodeSpan code) {
+        return codes.decode(code);
+    }
+
+    /** The name {@code code} stands for, given {@code id}, its {@link #idOf} answer; null when none. */
+    String nameOf(CodeSpan code, long id) {
+        return id == CodeScheme.NOT_SHAPED ? LinkIndex.nameOf(code) : null;
     }
 
     /** The code clients use for a link: its name, else its generated code. */

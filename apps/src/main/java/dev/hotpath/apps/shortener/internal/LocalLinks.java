@@ -1,41 +1,127 @@
 package dev.hotpath.apps.shortener.internal;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
- * The links one node of the scale-out mode keeps in memory: a Caffeine cache (W-TinyLFU admission,
- * so a scan of one-off codes does not push out the hot links), keyed by a generated code's id
- * ({@code Long}) or by a link's name ({@code String}). A found link stays {@code ttl} (the backstop
- * for a missed invalidation), a negative entry ({@link CachedLink#ABSENT}) {@code negativeTtl}: long
- * enough that a flood of unknown codes reaches PostgreSQL once each, short enough that a link created
- * on another node is hidden no longer.
+ * The links one node of the scale-out mode keeps in memory, keyed by a generated code's id or by a
+ * link's name (alias or protected code). A found link stays {@code ttl} (the backstop for a missed
+ * invalidation), a negative entry ({@link CachedLink#ABSENT}) {@code negativeTtl}: long enough that a
+ * flood of unknown codes reaches PostgreSQL once each, short enough that a link created on another
+ * node is hidden no longer.
+ *
+ * <p>Why not Caffeine: a redirect answered from the node must cost what the embedded mode's costs,
+ * and Caffeine's per-read bookkeeping (a hash-map read, a read-buffer record and its drain, a boxed
+ * key) was a quarter of the node's CPU. Here a read is one look at an 8-way bucket of tags (one cache
+ * line), one entry, the clock, and a saturating hit count on the entry; nothing is allocated for an id.
+ * All writes take the table's lock; readers never do.
+ *
+ * <p>Admission (TinyLFU): when a full bucket must make room for a link just looked up, the link goes in
+ * only if it was asked for (a {@link FrequencySketch} counts the look-ups) at least as often as the
+ * bucket's least-hit entry was hit; an expired entry always makes room. So a scan of one-off codes
+ * does not push out the hot links, and a link that becomes hot gets in after as many misses as the
+ * entry it replaces had hits (at most 15). Every {@code 10 × capacity} look-ups all counts are halved.
  *
  * <p>A look-up that started before a delete or an invalidation must not store what it read:
  * {@link #epoch()} before reading, {@link #fill} after; a fill that overlaps any of them is dropped.
  *
- * <p>Cost: a look-up is a hash-map read plus Caffeine's read-buffer record; an entry about 150 bytes
- * plus its redirect (about 100 bytes plus the URL).
+ * <p>A link that leaves the table is handed to {@code departed} (after {@link CachedLink#resident} is
+ * cleared): its visits not yet flushed must not be lost with it.
+ *
+ * <p>Capacity: a link can live only in its own bucket, so a bucket can be full while the table is not;
+ * half full, about 1% of look-ups find theirs full and compete for a place as above.
+ *
+ * <p>Cost: per entry of capacity, 12 bytes of table (tag and reference) and 8 of sketch; per entry
+ * held, the entry (48 bytes) and its link. The table starts at 4,096 entries and doubles up to the
+ * maximum.
  */
 final class LocalLinks {
-    private final Cache<Object, CachedLink> cache;
-    private final AtomicLong invalidations = new AtomicLong();
+    private static final int WAYS = 8;
+    private static final int FIRST_BUCKETS = 512;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Entry[].class);
 
-    /** @param maximumSize 0 for no cache at all: every redirect asks Redis, then PostgreSQL */
-    LocalLinks(int maximumSize, Duration ttl, Duration negativeTtl) {
-        this.cache = maximumSize == 0 ? null : Caffeine.newBuilder()
-            .maximumSize(maximumSize)
-            .executor(Runnable::run) // evictions on the caller: no hop to the common pool and back
-            .expireAfter(Expiry.<Object, CachedLink>writing((key, link) -> link.absent() ? negativeTtl : ttl))
-            .build();
+    private final int ways;
+    private final int maxBuckets;
+    private final long ttl;
+    private final long negativeTtl;
+    private final LongSupplier nanoTime;
+    private final Consumer<CachedLink> departed;
+    private final AtomicLong invalidations = new AtomicLong();
+    /** Null when the node keeps no links. Replaced (never changed in place) when it grows. */
+    private volatile Table table;
+    private FrequencySketch sketch;
+    private volatile int size;
+
+    /**
+     * @param maximumSize 0 for no cache at all: every redirect asks Redis, then PostgreSQL
+     * @param nanoTime the clock entries expire by ({@code System::nanoTime} but in tests)
+     * @param departed takes each link that leaves the table
+     */
+    LocalLinks(int maximumSize, Duration ttl, Duration negativeTtl, LongSupplier nanoTime,
+               Consumer<CachedLink> departed) {
+        this.ways = Math.min(WAYS, Math.max(1, maximumSize));
+        this.maxBuckets = Math.max(1, maximumSize / ways);
+        this.ttl = ttl.toNanos();
+        this.negativeTtl = negativeTtl.toNanos();
+        this.nanoTime = nanoTime;
+        this.departed = departed;
+        if (maximumSize > 0) {
+            this.table = new Table(Math.min(FIRST_BUCKETS, maxBuckets), ways);
+            this.sketch = new FrequencySketch(table.slots.length);
+        }
     }
 
-    /** The entry for {@code key}, or null when this node does not know. */
-    CachedLink get(Object key) {
-        return cache == null ? null : cache.getIfPresent(key);
+    /** The entry for generated id {@code id}, or null when this node does not know. */
+    CachedLink get(long id) {
+        Table current = table;
+        if (current == null) {
+            return null;
+        }
+        long tag = id + 1;
+        int start = current.start(hashOf(id));
+        for (int i = start, end = start + ways; i < end; i++) {
+            if (current.tags[i] == tag) {
+                Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
+                if (entry != null && entry.name == null && entry.id == id) {
+                    return live(entry);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The entry for the link named {@code name}, or null when this node does not know. */
+    CachedLink get(String name) {
+        Table current = table;
+        if (current == null) {
+            return null;
+        }
+        long hash = hashOf(name);
+        long tag = tagOfName(hash);
+        int start = current.start(hash);
+        for (int i = start, end = start + ways; i < end; i++) {
+            if (current.tags[i] == tag) {
+                Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
+                if (entry != null && name.equals(entry.name)) {
+                    return live(entry);
+                }
+            }
+        }
+        return null;
+    }
+
+    private CachedLink live(Entry entry) {
+        if (entry.expiresAt - nanoTime.getAsLong() <= 0) {
+            return null;
+        }
+        if (entry.hits < FrequencySketch.MAX) {
+            entry.hits++; // racy on purpose: an estimate, and it stops writing once saturated
+        }
+        return entry.link;
     }
 
     /** A counter that moves with every invalidation; read it before a look-up that will {@link #fill}. */
@@ -44,55 +130,276 @@ final class LocalLinks {
     }
 
     /**
-     * Keeps what a look-up begun at {@code epoch} found, unless an invalidation came in meanwhile. A
-     * negative entry never replaces a link: the look-up may have missed a create of this node.
+     * Keeps what a look-up begun at {@code epoch} found, unless an invalidation came in meanwhile or the
+     * admission policy prefers what the bucket holds. A negative entry never replaces a live link: the
+     * look-up may have missed a create of this node.
+     *
+     * @param key a generated code's id ({@code Long}) or a link's name ({@code String})
      */
     void fill(Object key, CachedLink link, long epoch) {
-        if (cache == null || invalidations.get() != epoch) {
+        if (table == null || invalidations.get() != epoch) {
             return;
         }
-        if (link.absent()) {
-            cache.asMap().putIfAbsent(key, link);
-        } else {
-            cache.put(key, link);
-        }
-        if (invalidations.get() != epoch) {
-            cache.invalidate(key); // an invalidation raced the put: it may have missed what we put
+        synchronized (this) {
+            if (invalidations.get() == epoch) { // an invalidation takes the lock too: none can slip in now
+                put(entryOf(key, link), link.absent() ? Put.IF_NONE_LIVE : Put.IF_ADMITTED);
+            }
         }
     }
 
     /** Keeps a link this node just created, replacing a negative entry. */
     void created(Object key, CachedLink link) {
-        if (cache != null) {
-            cache.put(key, link);
+        if (table != null) {
+            synchronized (this) {
+                put(entryOf(key, link), Put.ALWAYS);
+            }
         }
     }
 
     /** Keeps the deleted link this node just stored; a look-up under way cannot put the live one back. */
     void deleted(Object key, CachedLink tombstone) {
-        invalidations.incrementAndGet();
-        if (cache != null) {
-            cache.put(key, tombstone);
+        synchronized (this) {
+            invalidations.incrementAndGet();
+            if (table != null) {
+                put(entryOf(key, tombstone), Put.ALWAYS);
+            }
         }
     }
 
     /** Forgets {@code key}: another node changed it. */
     void invalidate(Object key) {
-        invalidations.incrementAndGet();
-        if (cache != null) {
-            cache.invalidate(key);
+        synchronized (this) {
+            invalidations.incrementAndGet();
+            Table current = table;
+            if (current == null) {
+                return;
+            }
+            Entry gone = entryOf(key, CachedLink.ABSENT);
+            int start = current.start(gone.hash);
+            for (int i = start; i < start + ways; i++) {
+                Entry entry = current.slots[i];
+                if (entry != null && entry.sameKey(gone)) {
+                    current.clear(i);
+                    size--;
+                    leave(entry);
+                }
+            }
         }
     }
 
     /** Forgets every link: invalidations may have been missed (the subscription was away). */
     void invalidateAll() {
-        invalidations.incrementAndGet();
-        if (cache != null) {
-            cache.invalidateAll();
+        synchronized (this) {
+            invalidations.incrementAndGet();
+            Table current = table;
+            if (current == null) {
+                return;
+            }
+            table = new Table(current.buckets, ways);
+            size = 0;
+            for (Entry entry : current.slots) {
+                if (entry != null) {
+                    leave(entry);
+                }
+            }
         }
     }
 
+    /** Each link the table holds now (negative entries aside); entries that come or go meanwhile may be missed. */
+    void forEachLink(Consumer<CachedLink> action) {
+        Table current = table;
+        if (current == null) {
+            return;
+        }
+        for (int i = 0; i < current.slots.length; i++) {
+            Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
+            if (entry != null && !entry.link.absent()) {
+                action.accept(entry.link);
+            }
+        }
+    }
+
+    /** Entries held, live, expired and negative. */
     long size() {
-        return cache == null ? 0 : cache.estimatedSize();
+        return size;
+    }
+
+    private enum Put { ALWAYS, IF_ADMITTED, IF_NONE_LIVE }
+
+    /** Under the lock. */
+    private void put(Entry candidate, Put mode) {
+        long now = nanoTime.getAsLong();
+        if (mode != Put.ALWAYS && sketch.add(candidate.hash)) {
+            ageHits(table);
+        }
+        Table current = table;
+        int start = current.start(candidate.hash);
+        int free = -1;
+        for (int i = start; i < start + ways; i++) {
+            Entry entry = current.slots[i];
+            if (entry == null) {
+                free = free < 0 ? i : free;
+            } else if (entry.sameKey(candidate)) {
+                if (mode != Put.IF_NONE_LIVE || entry.expiresAt - now <= 0) {
+                    current.set(i, candidate);
+                    leave(entry);
+                }
+                return;
+            }
+        }
+        if (free < 0 && current.buckets < maxBuckets) {
+            grow(current);
+            put(candidate, Put.ALWAYS); // admitted already, and a bigger table has room
+            return;
+        }
+        if (free >= 0) {
+            current.set(free, candidate);
+            size++;
+            if (size > current.slots.length / 4 * 3 && current.buckets < maxBuckets) {
+                grow(current);
+            }
+            return;
+        }
+        int victim = start;
+        int leastHits = Integer.MAX_VALUE;
+        for (int i = start; i < start + ways && leastHits >= 0; i++) {
+            Entry entry = current.slots[i];
+            int hits = entry.expiresAt - now <= 0 ? -1 : entry.hits;
+            if (hits < leastHits) {
+                leastHits = hits;
+                victim = i;
+            }
+        }
+        if (mode == Put.ALWAYS || leastHits < 0 || sketch.estimate(candidate.hash) >= leastHits) {
+            Entry evicted = current.slots[victim];
+            current.set(victim, candidate);
+            leave(evicted);
+        }
+    }
+
+    /** Under the lock: twice the buckets (at most the maximum), every entry moved over, the sketch anew. */
+    private void grow(Table from) {
+        Table to = new Table(Math.min(maxBuckets, from.buckets * 2), ways);
+        int kept = 0;
+        for (Entry entry : from.slots) {
+            if (entry == null) {
+                continue;
+            }
+            int start = to.start(entry.hash);
+            int free = -1;
+            for (int i = start; i < start + ways && free < 0; i++) {
+                free = to.slots[i] == null ? i : -1;
+            }
+            if (free >= 0) {
+                to.set(free, entry);
+                kept++;
+            } else {
+                leave(entry); // an unlucky bucket: rare at under half full
+            }
+        }
+        sketch = new FrequencySketch(to.slots.length);
+        size = kept;
+        table = to;
+    }
+
+    private static void ageHits(Table current) {
+        for (Entry entry : current.slots) {
+            if (entry != null) {
+                entry.hits >>= 1;
+            }
+        }
+    }
+
+    private void leave(Entry entry) {
+        if (!entry.link.absent()) {
+            entry.link.resident = false;
+            departed.accept(entry.link);
+        }
+    }
+
+    private Entry entryOf(Object key, CachedLink link) {
+        long expiresAt = nanoTime.getAsLong() + (link.absent() ? negativeTtl : ttl);
+        return key instanceof Long id ? new Entry(id, null, hashOf(id), id + 1, link, expiresAt)
+            : new Entry(-1, (String) key, hashOf((String) key), tagOfName(hashOf((String) key)), link, expiresAt);
+    }
+
+    private static long hashOf(long id) {
+        return mix(id);
+    }
+
+    private static long hashOf(String name) {
+        return mix(name.hashCode() ^ 0x6E61_6D65_0000_0000L);
+    }
+
+    /** Never 0 (an empty slot) and never an id's tag ({@code id + 1}, positive). */
+    private static long tagOfName(long hash) {
+        return hash | Long.MIN_VALUE;
+    }
+
+    /** The splitmix64 finalizer: every bit of the key moves every bit of the hash. */
+    private static long mix(long x) {
+        x = (x ^ (x >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
+        x = (x ^ (x >>> 27)) * 0x94D0_49BB_1331_11EBL;
+        return x ^ (x >>> 31);
+    }
+
+    /** A link under its key, until {@code expiresAt} by {@link #nanoTime}. Immutable but for its hit count. */
+    private static final class Entry {
+        final long id;
+        final String name;
+        final long hash;
+        final long tag;
+        final CachedLink link;
+        final long expiresAt;
+        int hits;
+
+        Entry(long id, String name, long hash, long tag, CachedLink link, long expiresAt) {
+            this.id = id;
+            this.name = name;
+            this.hash = hash;
+            this.tag = tag;
+            this.link = link;
+            this.expiresAt = expiresAt;
+        }
+
+        boolean sameKey(Entry other) {
+            return tag == other.tag && id == other.id && (name == null ? other.name == null : name.equals(other.name));
+        }
+    }
+
+    /**
+     * Buckets of {@code ways} slots side by side, each slot an entry and its tag: a reader compares the
+     * bucket's tags (one cache line) and reads only the entry whose tag matches, then checks its key.
+     */
+    private static final class Table {
+        final int buckets;
+        final int ways;
+        final long[] tags;
+        final Entry[] slots;
+
+        Table(int buckets, int ways) {
+            this.buckets = buckets;
+            this.ways = ways;
+            this.tags = new long[buckets * ways];
+            this.slots = new Entry[buckets * ways];
+        }
+
+        /** The first slot of the bucket for {@code hash}: its high half scaled to the bucket count. */
+        int start(long hash) {
+            return (int) (((hash >>> 32) * buckets) >>> 32) * ways;
+        }
+
+        void set(int slot, Entry entry) {
+            if (!entry.link.absent()) {
+                entry.link.resident = true; // before it can be read here: see VisitCounts
+            }
+            SLOT.setRelease(slots, slot, entry);
+            tags[slot] = entry.tag;
+        }
+
+        void clear(int slot) {
+            SLOT.setRelease(slots, slot, null);
+            tags[slot] = 0;
+        }
     }
 }

@@ -1,25 +1,41 @@
 package dev.hotpath.apps.shortener.internal;
 
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Visits counted on one node of the scale-out mode until the next flush adds them to PostgreSQL
- * ({@code visits = visits + n}, about once a second). A visit costs an atomic increment on the
- * link's entry; a link's first visit since the last flush also queues the entry, so a flush reads
- * only the links that were visited, and an entry the cache evicted meanwhile is still flushed.
+ * ({@code visits = visits + n}, about once a second). A visit costs one atomic increment on the link.
+ * A flush finds the visited links where they are: those the node's {@link LocalLinks} holds by walking
+ * it (a read per entry, about a millisecond for a million), the others in a queue. A link goes into the
+ * queue at its first visit since the last flush when it is not {@link CachedLink#resident}, and when it
+ * leaves the table with visits not yet flushed ({@link #departed}). The two checks mirror each other
+ * (the table clears the flag, then reads the count; a visit adds to the count, then reads the flag),
+ * so at least one of them sees the other and no visit is left behind. A link queued twice is harmless:
+ * a flush takes a link's count with {@code getAndSet(0)}.
  *
  * <p>A flush adds up the entries of one link (without a local cache every redirect has an entry of
  * its own) and writes the links in id order, the same order on every node, so two nodes' flushes
- * never deadlock on each other's rows. A failed flush gives its counts back to one entry per link:
- * what waits during an outage is bounded by the links visited, not by the visits.
+ * never deadlock on each other's rows. A failed flush gives its counts back: what waits during an
+ * outage is bounded by the links visited, not by the visits.
  */
 final class VisitCounts {
-    private final ConcurrentLinkedQueue<CachedLink> visited = new ConcurrentLinkedQueue<>();
-    /** Entries in {@code visited}: a drain takes as many as there were when it began, so it ends under load. */
+    private final Consumer<Consumer<CachedLink>> residents;
+    private final ConcurrentLinkedQueue<CachedLink> outside = new ConcurrentLinkedQueue<>();
+    /** Entries in {@code outside}: a drain takes as many as there were when it began, so it ends under load. */
     private final AtomicInteger queued = new AtomicInteger();
+    /** Set by a visit when clear, so that a visit writes it once per flush, not once per visit. */
+    private volatile boolean counted;
+
+    /** @param residents walks the links the node's table holds ({@link LocalLinks#forEachLink}) */
+    VisitCounts(Consumer<Consumer<CachedLink>> residents) {
+        this.residents = residents;
+    }
 
     /**
      * Visits taken for one flush: {@code counts[i]} visits of link {@code ids[i]}, ids ascending, and an
@@ -31,30 +47,48 @@ final class VisitCounts {
         }
     }
 
-    /** Whether any visit waits for a flush. */
+    /** Whether any visit may wait for a flush. */
     boolean counted() {
-        return queued.get() > 0;
+        return counted;
     }
 
     void count(CachedLink link) {
         add(link, 1);
     }
 
+    /** {@code link} left the node's table: a flush can no longer find it there. */
+    void departed(CachedLink link) {
+        if (link.unflushedVisits.get() > 0) {
+            queue(link);
+        }
+    }
+
     /** Takes every count since the last drain, added up per link. */
     Drained drain() {
-        Map<Long, CachedLink> links = new TreeMap<>();
-        Map<Long, Long> counts = new TreeMap<>();
+        counted = false;
+        List<Taken> taken = new ArrayList<>();
+        residents.accept(link -> take(link, taken));
         for (int n = queued.get(); n > 0; n--) {
-            CachedLink link = visited.poll();
+            CachedLink link = outside.poll();
             queued.decrementAndGet();
-            long visits = link.unflushedVisits.getAndSet(0);
-            if (visits > 0) {
-                links.putIfAbsent(link.id, link);
-                counts.merge(link.id, visits, Long::sum);
+            take(link, taken);
+        }
+        taken.sort(Comparator.comparingLong(t -> t.link.id));
+        long[] ids = new long[taken.size()];
+        long[] counts = new long[taken.size()];
+        CachedLink[] links = new CachedLink[taken.size()];
+        int distinct = 0;
+        for (Taken t : taken) {
+            if (distinct > 0 && ids[distinct - 1] == t.link.id) {
+                counts[distinct - 1] += t.visits;
+            } else {
+                ids[distinct] = t.link.id;
+                counts[distinct] = t.visits;
+                links[distinct++] = t.link;
             }
         }
-        return new Drained(counts.keySet().stream().mapToLong(Long::longValue).toArray(),
-            counts.values().stream().mapToLong(Long::longValue).toArray(), links.values().toArray(CachedLink[]::new));
+        return new Drained(Arrays.copyOf(ids, distinct), Arrays.copyOf(counts, distinct),
+            Arrays.copyOf(links, distinct));
     }
 
     /** A flush failed: its visits count again, for the next one. */
@@ -64,10 +98,30 @@ final class VisitCounts {
         }
     }
 
-    private void add(CachedLink link, long visits) {
-        if (link.unflushedVisits.getAndAdd(visits) == 0) {
-            visited.add(link);
-            queued.incrementAndGet(); // after the add: a drain never polls more than the queue holds
+    private record Taken(CachedLink link, long visits) {
+    }
+
+    private static void take(CachedLink link, List<Taken> taken) {
+        if (link.unflushedVisits.get() > 0) {
+            long visits = link.unflushedVisits.getAndSet(0);
+            if (visits > 0) {
+                taken.add(new Taken(link, visits));
+            }
         }
+    }
+
+    private void add(CachedLink link, long visits) {
+        if (link.unflushedVisits.getAndAdd(visits) == 0 && !link.resident) {
+            queue(link);
+        }
+        if (!counted) {
+            counted = true;
+        }
+    }
+
+    private void queue(CachedLink link) {
+        outside.add(link);
+        queued.incrementAndGet(); // after the add: a drain never polls more than the queue holds
+        counted = true; // it may have been counted before a drain that missed it
     }
 }

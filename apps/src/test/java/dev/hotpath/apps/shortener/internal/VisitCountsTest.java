@@ -2,10 +2,16 @@ package dev.hotpath.apps.shortener.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class VisitCountsTest {
-    private final VisitCounts visits = new VisitCounts();
+    private LocalLinks local;
+    private final VisitCounts visits = new VisitCounts(walk -> local.forEachLink(walk));
+
+    VisitCountsTest() {
+        local = new LocalLinks(8, Duration.ofSeconds(60), Duration.ofSeconds(2), () -> 0, visits::departed);
+    }
 
     private static CachedLink link(long id) {
         return CachedLink.of(id, "https://a.example/" + id, -1, false, 302);
@@ -26,6 +32,26 @@ class VisitCountsTest {
         assertThat(drained.counts()).containsExactly(1, 3);
         assertThat(visits.counted()).isFalse();
         assertThat(visits.drain().isEmpty()).isTrue();
+    }
+
+    @Test
+    void theVisitsOfLinksInTheTableAreFoundThereAndOfThoseThatLeftInTheQueue() {
+        CachedLink held = link(1);
+        CachedLink leaving = link(2);
+        CachedLink outside = link(3);
+        local.fill(1L, held, local.epoch());
+        local.fill(2L, leaving, local.epoch());
+        visits.count(held);
+        visits.count(leaving);
+        visits.count(leaving);
+        visits.count(outside);
+        local.invalidate(2L);
+        visits.count(leaving); // after it left: counted still
+        VisitCounts.Drained drained = visits.drain();
+        assertThat(drained.ids()).containsExactly(1, 2, 3);
+        assertThat(drained.counts()).containsExactly(1, 3, 1);
+        visits.count(held);
+        assertThat(visits.drain().counts()).containsExactly(1);
     }
 
     @Test

@@ -1,0 +1,168 @@
+package dev.hotpath.apps.shortener.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LocalLinksTest {
+    private static final Duration TTL = Duration.ofSeconds(60);
+    private static final Duration NEGATIVE_TTL = Duration.ofSeconds(2);
+
+    private long now = 1_000;
+    private final List<CachedLink> departed = new ArrayList<>();
+
+    private LocalLinks links(int maximumSize) {
+        return new LocalLinks(maximumSize, TTL, NEGATIVE_TTL, () -> now, departed::add);
+    }
+
+    private static CachedLink link(long id) {
+        return CachedLink.of(id, "https://a.example/" + id, -1, false, 302);
+    }
+
+    @Test
+    void aFilledLinkIsFoundByItsIdAndANamedOneByItsNameOnly() {
+        LocalLinks local = links(100);
+        CachedLink seven = link(7);
+        CachedLink named = link(8);
+        local.fill(7L, seven, local.epoch());
+        local.fill("my-alias", named, local.epoch());
+        assertThat(local.get(7)).isSameAs(seven);
+        assertThat(local.get("my-alias")).isSameAs(named);
+        assertThat(local.get(8)).isNull(); // a named link's id is not its code
+        assertThat(local.get("other")).isNull();
+        assertThat(local.size()).isEqualTo(2);
+        assertThat(seven.resident).isTrue();
+    }
+
+    @Test
+    void entriesExpireByTheInjectedClockNegativeOnesSooner() {
+        LocalLinks local = links(100);
+        local.fill(1L, link(1), local.epoch());
+        local.fill(2L, CachedLink.ABSENT, local.epoch());
+        now += NEGATIVE_TTL.toNanos() - 1;
+        assertThat(local.get(2)).isSameAs(CachedLink.ABSENT);
+        now += 1;
+        assertThat(local.get(2)).isNull();
+        assertThat(local.get(1)).isNotNull();
+        now += TTL.toNanos();
+        assertThat(local.get(1)).isNull();
+    }
+
+    @Test
+    void aNegativeEntryNeverReplacesALiveLinkButAnExpiredOne() {
+        LocalLinks local = links(100);
+        CachedLink created = link(3);
+        local.created(3L, created);
+        local.fill(3L, CachedLink.ABSENT, local.epoch());
+        assertThat(local.get(3)).isSameAs(created);
+        now += TTL.toNanos();
+        local.fill(3L, CachedLink.ABSENT, local.epoch());
+        assertThat(local.get(3)).isSameAs(CachedLink.ABSENT);
+        assertThat(departed).containsExactly(created);
+        assertThat(created.resident).isFalse();
+    }
+
+    @Test
+    void aLookUpThatOverlapsAnInvalidationStoresNothing() {
+        LocalLinks local = links(100);
+        long epoch = local.epoch();
+        local.invalidate(5L);
+        local.fill(5L, link(5), epoch);
+        assertThat(local.get(5)).isNull();
+        long before = local.epoch();
+        local.deleted(6L, link(6).asDeleted());
+        local.fill(6L, link(6), before);
+        assertThat(local.get(6).deleted).isTrue();
+    }
+
+    @Test
+    void invalidatingHandsTheLinksThatLeaveToTheirVisitCounts() {
+        LocalLinks local = links(100);
+        CachedLink one = link(1);
+        CachedLink two = link(2);
+        local.fill(1L, one, local.epoch());
+        local.fill("two", two, local.epoch());
+        local.fill(3L, CachedLink.ABSENT, local.epoch());
+        local.invalidate("two");
+        assertThat(departed).containsExactly(two);
+        assertThat(local.get("two")).isNull();
+        local.invalidateAll();
+        assertThat(departed).containsExactly(two, one);
+        assertThat(local.size()).isZero();
+        assertThat(local.get(1)).isNull();
+    }
+
+    @Test
+    void theTableGrowsToItsMaximumKeepingWhatItHolds() {
+        LocalLinks local = links(100_000);
+        for (long id = 0; id < 50_000; id++) {
+            local.fill(id, link(id), local.epoch());
+        }
+        int found = 0;
+        for (long id = 0; id < 50_000; id++) {
+            found += local.get(id) != null ? 1 : 0;
+        }
+        // A link can only live in its own bucket of 8: at half full about 1% of buckets are full already.
+        assertThat(found).isEqualTo(local.size()).isGreaterThan(49_000);
+        List<CachedLink> walked = new ArrayList<>();
+        local.forEachLink(walked::add);
+        assertThat(walked).hasSize(found);
+        assertThat(departed).hasSize(50_000 - found);
+    }
+
+    @Test
+    void aScanOfOneOffCodesDoesNotPushOutTheHotLinks() {
+        LocalLinks local = links(64);
+        for (long hot = 0; hot < 64; hot++) {
+            local.fill(hot, link(hot), local.epoch());
+        }
+        List<Long> held = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            for (long hot = 0; hot < 64; hot++) {
+                if (local.get(hot) != null && round == 0) {
+                    held.add(hot);
+                }
+            }
+        }
+        assertThat(held).hasSizeGreaterThan(40);
+        for (long oneOff = 1_000; oneOff < 11_000; oneOff++) { // one-offs, while the hot links stay asked for
+            local.fill(oneOff, link(oneOff), local.epoch());
+            if (oneOff % 64 == 0) {
+                held.forEach(local::get);
+            }
+        }
+        for (long hot : held) {
+            assertThat(local.get(hot)).as("hot link %d", hot).isNotNull();
+        }
+    }
+
+    @Test
+    void aLinkAskedForAgainAndAgainGetsIn() {
+        LocalLinks local = links(8);
+        for (long resident = 0; resident < 8; resident++) {
+            local.fill(resident, link(resident), local.epoch());
+            local.get(resident);
+            local.get(resident);
+        }
+        CachedLink newcomer = link(99);
+        local.fill(99L, newcomer, local.epoch());
+        assertThat(local.get(99)).isNull(); // asked for once, where each resident was hit twice
+        local.fill(99L, newcomer, local.epoch());
+        assertThat(local.get(99)).isSameAs(newcomer);
+        assertThat(local.size()).isEqualTo(8);
+        assertThat(departed).hasSize(1);
+    }
+
+    @Test
+    void noCacheHoldsNothing() {
+        LocalLinks local = links(0);
+        local.fill(1L, link(1), local.epoch());
+        local.created(2L, link(2));
+        assertThat(local.get(1)).isNull();
+        assertThat(local.get(2)).isNull();
+        assertThat(local.size()).isZero();
+    }
+}
