@@ -189,4 +189,45 @@ class PostgresShortenerIT extends ShortenerContract {
             clients.shutdownNow();
         }
     }
+
+    @Test
+    void visitsCountedOnTwoNodesAtOnceAddUp() throws Exception {
+        start();
+        RunningApp second = startNode(Role.WRITE);
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            codes.add(create("{\"url\":\"https://a.example/visited-" + i + "\"}"));
+        }
+        int visitsPerNode = 25;
+        ExecutorService clients = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> first = clients.submit(() -> visitEach(codes, visitsPerNode, code -> call("GET", "/" + code, null,
+                false).status()));
+            Future<?> other = clients.submit(() -> visitEach(codes, visitsPerNode, code -> second.call("GET", "/" + code)
+                .status()));
+            first.get();
+            other.get();
+        } finally {
+            clients.shutdownNow();
+        }
+        for (String code : codes) {
+            second.call("GET", "/api/links/" + code, null, key); // flushes the second node's counts first
+            assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).as(code)
+                .contains("\"visits\":" + 2 * visitsPerNode);
+        }
+    }
+
+    private interface Visit {
+        int status(String code) throws Exception;
+    }
+
+    /** Visits every code {@code times} times, round after round, so both nodes' flushes hold many links. */
+    private static Void visitEach(List<String> codes, int times, Visit visit) throws Exception {
+        for (int round = 0; round < times; round++) {
+            for (String code : codes) {
+                assertThat(visit.status(code)).as(code).isEqualTo(302);
+            }
+        }
+        return null;
+    }
 }

@@ -31,7 +31,17 @@ final class PostgresLinkWrites {
         + " AND deleted_at IS NULL" + RETURNING;
     private static final String EXISTS_BY_ID = "SELECT 1 FROM links WHERE id = ? AND name IS NULL";
     private static final String EXISTS_BY_NAME = "SELECT 1 FROM links WHERE name = ?";
-    private static final String ADD_VISITS = "UPDATE links SET visits = visits + ? WHERE id = ?";
+    /**
+     * Every link's increment in one statement, two arrays: a flush of 10,000 links cost PostgreSQL
+     * 10,000 executions as a JDBC batch, a tenth of a core at 100,000 redirects a second. The links are
+     * locked in id order first (the sort sits under the row locks), the same order on every node, so
+     * two nodes' flushes never deadlock.
+     */
+    private static final String ADD_VISITS = """
+        WITH counted AS (SELECT * FROM unnest(?::bigint[], ?::bigint[]) AS c(id, n)),
+             locked AS (SELECT links.id FROM links JOIN counted USING (id) ORDER BY links.id FOR UPDATE OF links)
+        UPDATE links SET visits = links.visits + counted.n
+          FROM counted JOIN locked USING (id) WHERE links.id = counted.id""";
 
     private final IdBlocks ids;
     private final VisitCounts visits;
@@ -189,12 +199,9 @@ final class PostgresLinkWrites {
                 return;
             }
             PreparedStatement update = transaction.statement(ADD_VISITS);
-            for (int i = 0; i < drained.ids().length; i++) { // in id order, as on every node: no deadlock between them
-                update.setLong(1, drained.counts()[i]);
-                update.setLong(2, drained.ids()[i]);
-                update.addBatch();
-            }
-            update.executeBatch();
+            update.setObject(1, drained.ids());
+            update.setObject(2, drained.counts());
+            update.executeUpdate();
         }
 
         @Override
