@@ -10,7 +10,8 @@
 #   creates               A: a node with group commit, B: the same with --max-batch 1; then the
 #                         in-process JDBC ceiling (bench PostgresBatchCeiling) at 64 and 256 rows
 #   ready-10m             fills PostgreSQL with 10,000,000 links, then times a node's start until
-#                         /ready answers 200, ROUNDS times
+#                         /ready answers 200, ROUNDS times; then once more to record the JDK's AOT
+#                         cache, and ROUNDS times from it
 #   bench/shortener/scale-out.sh SCENARIO [ROUNDS] [DEPTH]
 # Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
@@ -66,11 +67,14 @@ case $scenario in
       SELECT setval('link_ids', 9999360, true);"
     psql_hotpath "VACUUM ANALYZE links"
     psql_hotpath "SELECT count(*) AS links FROM links" | tee "$out/links.txt"
-    for round in $(seq "$rounds"); do
+    # ready ROUND [JVM flags]: starts a node, times it to /ready, checks it answers, stops it.
+    ready() {
+      local round=$1 port begin end code pid
+      shift
       port=$(free_port)
       begin=$(date +%s%N)
-      taskset -c 0 $java -jar "$jar" serve shortener --bind "127.0.0.1:$port" --store "$PG_URI" --cache "$REDIS_URI" \
-        --key-file "$out/api-key" >"$out/node-$round.log" 2>&1 &
+      taskset -c 0 $java "$@" -jar "$jar" serve shortener --bind "127.0.0.1:$port" --store "$PG_URI" \
+        --cache "$REDIS_URI" --key-file "$out/api-key" >"$out/node-$round.log" 2>&1 &
       pid=$!
       until [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/ready") == 200 ]]; do
         kill -0 $pid || { echo "the node exited: $out/node-$round.log" >&2; exit 1; }
@@ -78,10 +82,19 @@ case $scenario in
       done
       end=$(date +%s%N)
       code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/links" -H "Authorization: Bearer x")
-      echo "round $round: ready in $(( (end - begin) / 1000000 )) ms (10,000,000 links; /api/links without a key: $code)" \
-        | tee -a "$out/ready.txt"
+      echo "round $round: ready in $(( (end - begin) / 1000000 )) ms (10,000,000 links; /api/links without a" \
+        "key: $code)${1:+ with $1}" | tee -a "$out/ready.txt"
       kill -TERM $pid
       wait $pid || true
-    done ;;
+    }
+    for round in $(seq "$rounds"); do
+      ready "$round"
+    done
+    # The same with the JDK's AOT cache, as ./hotpath uses it: one training start records it at exit.
+    ready training "-XX:AOTCacheOutput=$out/node.aot"
+    for round in $(seq "$rounds"); do
+      ready "aot-$round" "-XX:AOTCache=$out/node.aot"
+    done
+    rm -f "$out/node.aot" ;;
   *) echo "unknown scenario $scenario" >&2; exit 2 ;;
 esac
