@@ -6,7 +6,6 @@
 module dev.hotpath.apps {
     requires transitive dev.hotpath.http;
     requires transitive dev.hotpath.store;
-    requires com.github.benmanes.caffeine;
 
     exports dev.hotpath.apps;
     exports dev.hotpath.apps.shortener;
