@@ -12,6 +12,9 @@ import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -215,6 +218,24 @@ class PostgresShortenerIT extends ShortenerContract {
             assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).as(code)
                 .contains("\"visits\":" + 2 * visitsPerNode);
         }
+    }
+
+    @Test
+    void aFlushThatMeetsALockedRowGivesUpSoonAndItsVisitsComeWithTheNextOne() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/locked\"}");
+        try (Connection other = DriverManager.getConnection(ThrowawayPostgres.shared().jdbcUrl(database),
+            ThrowawayPostgres.USER, "")) {
+            other.setAutoCommit(false);
+            try (Statement lock = other.createStatement()) {
+                lock.execute("SELECT id FROM links FOR UPDATE"); // as another node's flush or delete would
+            }
+            assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302); // no flush can store it yet
+            // The API read flushes first; the flush gives up on the lock instead of holding the writer.
+            assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":0");
+            other.commit();
+        }
+        assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":1");
     }
 
     private interface Visit {
