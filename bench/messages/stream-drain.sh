@@ -4,28 +4,36 @@
 # throwaway Redis; every server and worker on core 0 with one event loop, the harness, Redis and the
 # stream watcher (bench/messages/stream_watch.py, one Redis connection, MULTI snapshots) on core 1.
 # Each round, each part on a fresh data directory and an emptied Redis (FLUSHALL):
-#   1. drain rate. `serve messages --stream R --worker off`; `hotpath bench messages --path
-#      /message-fast`, 64 connections, saturate, WARMUP then DURATION seconds (default 5 and 10): its
-#      measured messages/s is the ACCEPT RATE (nothing is stored meanwhile). Once the stream stops
-#      growing (the load is over) the harness process is stopped (SIGSTOP) so that its re-reads do not
-#      compete, `hotpath messages worker` starts on the same directory, and the watcher times from the
-#      group's creation until every entry is acknowledged (nothing pending, last delivered = last
-#      generated; resolution: the largest gap between snapshots, printed): DRAIN RATE = entries / time.
-#      Then the worker stops, the harness is resumed (SIGCONT) and must PASS: every 202 checked, every
-#      acknowledged message found by its re-reads; no dead letter.
+#   1. drain rate, of a running (warm) worker. `serve messages --stream R --worker off` and `hotpath
+#      messages worker` on the same directory; `hotpath bench messages --path /message-fast`, 64
+#      connections, saturate, WARMUP then DURATION seconds (default 5 and 10). The worker drains during
+#      the warm-up (so its JIT compilation is done, as in a worker that has been running) and is stopped
+#      (SIGSTOP) 0.5 s before the measured period, whose messages/s is the ACCEPT RATE (nothing is
+#      stored meanwhile, the worker uses no CPU). Once the stream stops growing (the load is over) the
+#      harness process is stopped (SIGSTOP) so that its re-reads do not compete, the watcher starts and
+#      the worker is resumed (SIGCONT); the watcher times until every entry is acknowledged (nothing
+#      pending, last delivered = last generated; resolution: the largest gap between snapshots,
+#      printed): DRAIN RATE = entries not yet acknowledged at its start / time. Then the worker stops,
+#      the harness is resumed and must PASS: every 202 checked, every acknowledged message found by its
+#      re-reads; no dead letter. (Before 2026-12-01 09:00 the worker started cold after the load, and
+#      its drain paid its JIT compilation: about a sixth of core 0 during an 8 s drain.)
 #   2. lag. The same server with its in-process worker (worker on): a saturate run as above gives the
 #      SATURATION accept rate; then on a fresh server a `--mode rate` run at half of it (64 connections,
-#      2 s warm-up, DURATION s). Reported: (a) the watcher's store lag: for every entry, an upper bound
+#      HALF_WARMUP s warm-up, default 15, then DURATION s). The long warm-up is for the JIT: a fresh JVM
+#      on core 0 compiles for its first ~15 s (C2 alone took a third of the core 4-10 s after start),
+#      and with 2 s of warm-up that compilation, the server and its worker together overran the one core,
+#      so the measured period started with a queue of hundreds of milliseconds and the run failed with
+#      dropped requests. Reported: (a) the watcher's store lag: for every entry, an upper bound
 #      of XADD to XACK (the XACK follows the commit, the 202 follows the XADD), entry-weighted p50/p99/max,
 #      with its resolution (the snapshot gaps); (b) the harness's end-to-end lag p99 and resolution, for
 #      the record: the harness re-reads only after the run, so that figure includes each message's wait
 #      for the end of the run (up to DURATION s) and is NOT the worker's lag (docs/HARNESS.md).
 # ROUNDS rounds; medians. A harness FAIL, a drain not finished in 120 s or a dead letter stops the
 # script (exit 1).
-#   bench/messages/stream-drain.sh [ROUNDS]                 (default 3; WARMUP=5 DURATION=10 seconds)
+#   bench/messages/stream-drain.sh [ROUNDS]       (default 3; WARMUP=5 DURATION=10 HALF_WARMUP=15 seconds)
 # From a clean clone: needs JDK 25 (JDK=..., default /usr/lib/jvm/temurin-25-jdk-amd64), redis-server,
 # redis-cli (Redis >= 7: XINFO's entries-added), python3, jq, curl; the jar is built if needed.
-# Time: about ROUNDS x (part 1 ~35 s + part 2 ~45 s) = ~4 min for 3 rounds.
+# Time: about ROUNDS x (part 1 ~35 s + part 2 ~60 s, plus the harness's re-reads) = 5 to 10 min for 3 rounds.
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-messages-stream-drain/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,6 +41,7 @@ source bench/lib/stores.sh
 rounds=${1:-3}
 warmup=${WARMUP:-5}
 duration=${DURATION:-10}
+half_warmup=${HALF_WARMUP:-15}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-messages-stream-drain"
@@ -63,7 +72,7 @@ JAVA_HOME=$jdk ./hotpath --version >/dev/null # builds the jar when sources chan
 cp cli/target/hotpath.jar "$out/hotpath.jar"
 jar="$out/hotpath.jar"
 { echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"
-  echo "rounds: $rounds warmup: ${warmup}s duration: ${duration}s connections: 64 durability: full"; } >"$out/COMMIT.txt"
+  echo "rounds: $rounds warmup: ${warmup}s duration: ${duration}s half warmup: ${half_warmup}s connections: 64 durability: full"; } >"$out/COMMIT.txt"
 start_redis "$out/stores/redis" 1
 redis_port=${REDIS_URI##*:}
 rcli() { redis-cli -p "$redis_port" "$@"; }
@@ -113,10 +122,20 @@ passed() { # name: the harness's exit status was 0 (waited for) and its result.j
 median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 for round in $(seq "$rounds"); do
-  # 1. Accept rate with nothing stored, then the worker's drain of what was accepted.
+  # 1. Accept rate with nothing stored, then the warm worker's drain of what was accepted.
   start_server "drain-$round" --worker off --idle-timeout 600s
+  taskset -c 0 $java -jar "$jar" messages worker --stream "$REDIS_URI" --data "$data" --durability full \
+    >"$out/drain-$round.worker.log" 2>&1 &
+  worker_pid=$!
+  started+=("$worker_pid")
+  until rcli XINFO GROUPS hotpath:messages 2>/dev/null | grep -q hotpath-writers; do
+    kill -0 "$worker_pid" 2>/dev/null || { echo "the worker failed: $out/drain-$round.worker.log" >&2; exit 1; }
+    sleep 0.05
+  done
   harness "drain-$round" --mode saturate --warmup "${warmup}s" --duration "${duration}s" --drain-deadline 600s
-  sleep "$((warmup + duration))"
+  sleep "$((warmup - 1)).5"
+  kill -STOP "$worker_pid"
+  sleep "$duration"
   previous=-1
   for _ in $(seq 200); do # the load is over once the stream stops growing (300 ms without an entry)
     length=$(rcli XLEN hotpath:messages)
@@ -129,10 +148,8 @@ for round in $(seq "$rounds"); do
   taskset -c 1 python3 "$watch" drain "$redis_port" --timeout 120 >"$out/drain-$round.watch.txt" 2>&1 &
   watch_pid=$!
   started+=("$watch_pid")
-  taskset -c 0 $java -jar "$jar" messages worker --stream "$REDIS_URI" --data "$data" --durability full \
-    >"$out/drain-$round.worker.log" 2>&1 &
-  worker_pid=$!
-  started+=("$worker_pid")
+  sleep 0.2 # the watcher's first snapshot comes before the worker resumes
+  kill -CONT "$worker_pid"
   if ! wait "$watch_pid"; then
     cat "$out/drain-$round.watch.txt" >&2
     exit 1
@@ -148,7 +165,7 @@ for round in $(seq "$rounds"); do
   stop "$server_pid"
   [[ $dead == 0 ]] || { echo "round $round: $dead dead letters" >&2; exit 1; }
   drain_rate=$(echo "scale=1; $drained / $seconds" | bc)
-  echo "round $round drain: accepted $(printf %.1f "$accept") msg/s (worker off); stream held $entries;" \
+  echo "round $round drain: accepted $(printf %.1f "$accept") msg/s (worker stopped); stream held $entries;" \
     "worker drained $drained in $seconds s = $drain_rate msg/s (watch resolution $resolution ms);" \
     "drain/accept $(echo "scale=3; $drain_rate / $accept" | bc)" | tee -a "$out/rounds.txt"
   echo "$round $accept $drain_rate" >>"$tmp/drain.dat"
@@ -162,11 +179,11 @@ for round in $(seq "$rounds"); do
   half=$(awk -v r="$saturation" 'BEGIN {printf "%d", r / 2}')
   start_server "half-$round"
   # Niced, so that the generator's wake-ups on core 1 come first (a late snapshot only coarsens the bound).
-  taskset -c 1 nice -n 10 python3 "$watch" lag "$redis_port" --interval 0.002 --seconds "$((2 + duration + 120))" \
+  taskset -c 1 nice -n 10 python3 "$watch" lag "$redis_port" --interval 0.002 --seconds "$((half_warmup + duration + 120))" \
     >"$out/half-$round.watch.txt" 2>&1 &
   watch_pid=$!
   started+=("$watch_pid")
-  harness "half-$round" --mode rate --rps "$half" --warmup 2s --duration "${duration}s" --drain-deadline 60s
+  harness "half-$round" --mode rate --rps "$half" --warmup "${half_warmup}s" --duration "${duration}s" --drain-deadline 60s
   passed "half-$round"
   kill -TERM "$watch_pid"
   wait "$watch_pid" || { cat "$out/half-$round.watch.txt" >&2; exit 1; }
