@@ -203,11 +203,12 @@ public final class ClusterShortener implements AutoCloseable {
         return canServe ? OK : Errors.retryLater("not_ready", "PostgreSQL cannot be reached");
     }
 
-    /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
+    /** What {@link VisitCounts} walks at each flush: the links the node's table holds. */
     private void forEachCachedLink(Consumer<CachedLink> action) {
         local.forEachLink(action);
     }
 
+    /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
     private void flushVisits() {
         if (visits.counted()) {
             flushVisitsThen(() -> { });
