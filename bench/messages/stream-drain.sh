@@ -206,7 +206,7 @@ harness_p99=$(awk '{print $5}' "$tmp/lag.dat" | median)
 {
   echo "messages stream path, SQLite --durability full, $rounds round(s), 64 connections, ${warmup}s + ${duration}s runs"
   cat "$out/rounds.txt"
-  echo "median accept rate (server alone, worker off) $accept msg/s; median worker drain rate $drain msg/s;" \
+  echo "median accept rate (server with its worker process stopped) $accept msg/s; median worker drain rate $drain msg/s;" \
     "drain/accept $(echo "scale=3; $drain / $accept" | bc) (target >= 1.5)"
   echo "median saturation with the in-process worker $saturation msg/s; at half of it: median store lag p99" \
     "(XADD to XACK, upper bound) $store_p99 ms (target <= 50);" \
