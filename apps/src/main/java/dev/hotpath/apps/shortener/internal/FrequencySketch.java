@@ -34,10 +34,8 @@ final class FrequencySketch {
      * @return true when this addition halved every counter: the owner ages its own counts the same way
      */
     boolean add(long hash) {
-        int first = (int) hash;
-        int step = (int) (hash >>> 32) | 1;
         for (int i = 0; i < 4; i++) {
-            int counter = (first + i * step) & counterMask;
+            int counter = counter(hash, i);
             int shift = (counter & 15) << 2;
             int word = counter >>> 4;
             if (((words[word] >>> shift) & 0xF) < MAX) {
@@ -56,13 +54,16 @@ final class FrequencySketch {
 
     /** How often the key of {@code hash} was added lately, at most {@link #MAX}. */
     int estimate(long hash) {
-        int first = (int) hash;
-        int step = (int) (hash >>> 32) | 1;
         int least = MAX;
         for (int i = 0; i < 4; i++) {
-            int counter = (first + i * step) & counterMask;
+            int counter = counter(hash, i);
             least = Math.min(least, (int) (words[counter >>> 4] >>> ((counter & 15) << 2)) & 0xF);
         }
         return least;
+    }
+
+    /** The {@code i}-th of the key's four counters: double hashing from the two halves of its hash. */
+    private int counter(long hash, int i) {
+        return ((int) hash + i * ((int) (hash >>> 32) | 1)) & counterMask;
     }
 }

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Why not Caffeine: a redirect answered from the node must cost what the embedded mode's costs,
  * and Caffeine's per-read bookkeeping (a hash-map read, a read-buffer record and its drain, a boxed
- * key) was a quarter of the node's CPU. Here a read is one look at an 8-way bucket of tags (one cache
+ * key) was a quarter of the node's Java samples. Here a read is one look at an 8-way bucket of tags (one cache
  * line), one entry, the clock, and a saturating hit count on the entry; nothing is allocated for an id.
  * All writes take the table's lock; readers never do.
  *
@@ -33,10 +33,10 @@ import java.util.function.LongSupplier;
  * cleared): its visits not yet flushed must not be lost with it.
  *
  * <p>Capacity: a link can live only in its own bucket, so a bucket can be full while the table is not;
- * half full, about 1% of look-ups find theirs full and compete for a place as above.
+ * half full, about 1% of the links put in find theirs full and compete for a place as above.
  *
  * <p>Cost: per entry of capacity, 12 bytes of table (tag and reference) and 8 of sketch; per entry
- * held, the entry (48 bytes) and its link. The table starts at 4,096 entries and doubles up to the
+ * held, the entry (56 bytes) and its link. The table starts at 4,096 entries and doubles up to the
  * maximum.
  */
 final class LocalLinks {
