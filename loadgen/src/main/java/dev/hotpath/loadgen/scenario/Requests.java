@@ -25,6 +25,11 @@ final class Requests {
         return ascii(" HTTP/1.1\r\nHost: " + target.authority() + "\r\n\r\n");
     }
 
+    /** What follows the path of an authenticated GET: version, Host, {@code Authorization: Bearer}, empty line. */
+    static byte[] getSuffix(Target target, String bearerToken) {
+        return ascii(" HTTP/1.1\r\nHost: " + target.authority() + "\r\nAuthorization: Bearer " + bearerToken + "\r\n\r\n");
+    }
+
     /** A whole POST with a JSON body. */
     static byte[] postJson(Target target, String path, String apiKey, String json) {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);

@@ -33,8 +33,6 @@ public final class SocialScenario implements Scenario {
     private static final int LIKE = 2;
     private static final int CREATE = 3;
     private static final int KIND_SHIFT = 56;
-    /** The shape of a stored {@code created_at}: a 0 stands for any digit. */
-    private static final String STORED_TIME = "0000-00-00T00:00:00.000Z";
 
     private final List<String> tokens;
     private final double thinkScale;
@@ -219,7 +217,7 @@ public final class SocialScenario implements Scenario {
             boolean ok = field(p, "id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (id < 0 || p.getLongValue() == id);
             long postId = ok ? p.getLongValue() : -1;
             ok = ok && field(p, "body") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(body))
-                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && isStoredTime(p.getText());
+                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && TimeText.hasShape(p.getText(), TimeText.MILLIS);
             String createdAt = ok ? p.getText() : null;
             ok = ok && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
                 && field(p, "like_count") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (likes < 0 || p.getLongValue() == likes)
@@ -238,21 +236,6 @@ public final class SocialScenario implements Scenario {
         private boolean olderThanPrevious(String createdAt, long postId) {
             int order = createdAt.compareTo(feedCreatedAt);
             return order < 0 || order == 0 && postId < feedIds[feedSize - 1];
-        }
-
-        /** {@code YYYY-MM-DDTHH:MM:SS.mmmZ}, the stored form, whose text order is time order. */
-        private static boolean isStoredTime(String text) {
-            if (text.length() != STORED_TIME.length()) {
-                return false;
-            }
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                char expected = STORED_TIME.charAt(i);
-                if (expected == '0' ? c < '0' || c > '9' : c != expected) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         private static boolean field(JsonParser p, String name) throws IOException {
