@@ -13,10 +13,12 @@ public final class HeaderName {
     public static final HeaderName HOST = of("Host");
 
     private final String name;
+    private final byte[] bytes;
     private final byte[] lowerCase;
 
     private HeaderName(String name, byte[] lowerCase) {
         this.name = name;
+        this.bytes = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         this.lowerCase = lowerCase;
     }
 
@@ -31,6 +33,11 @@ public final class HeaderName {
             throw new IllegalArgumentException("empty header name");
         }
         return new HeaderName(name, Ascii.lowerCaseBytes(name));
+    }
+
+    /** The ASCII bytes as given, for writing the name in a response. Shared: do not modify. */
+    public byte[] bytes() {
+        return bytes;
     }
 
     /** The lower-cased ASCII bytes. Shared: do not modify. */

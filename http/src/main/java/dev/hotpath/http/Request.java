@@ -35,6 +35,21 @@ public interface Request {
     /** The value of the first field with this name, without surrounding whitespace, or {@code null}. */
     String header(HeaderName name);
 
+    /**
+     * Copies the value of the first field with this name, without surrounding whitespace, into
+     * {@code into} (as much as fits) and returns its whole length, or -1 when there is none: reads a
+     * header without allocating (a returned length above {@code into.length} means it did not fit).
+     */
+    default int header(HeaderName name, byte[] into) {
+        String value = header(name);
+        if (value == null) {
+            return -1;
+        }
+        int copied = Math.min(value.length(), into.length);
+        value.getBytes(0, copied, into, 0);
+        return value.length();
+    }
+
     /** Body length in bytes (0 when the request has no body). */
     int bodyLength();
 

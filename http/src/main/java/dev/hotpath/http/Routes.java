@@ -43,11 +43,15 @@ public final class Routes {
         return routes;
     }
 
-    /** One route; {@code maxBodyBytes} is {@link #DEFAULT_BODY_LIMIT} or a limit of its own. */
-    public record Route(Method method, String pattern, int maxBodyBytes, RouteHandler handler) {
+    /**
+     * One route; {@code maxBodyBytes} is {@link #DEFAULT_BODY_LIMIT} or a limit of its own, and
+     * {@code filters} the chain its requests run through ({@link FilterChain#NONE} for none).
+     */
+    public record Route(Method method, String pattern, int maxBodyBytes, RouteHandler handler, FilterChain filters) {
         public Route {
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(handler, "handler");
+            Objects.requireNonNull(filters, "filters");
             if (!pattern.startsWith("/")) {
                 throw new IllegalArgumentException("a pattern starts with '/': " + pattern);
             }
@@ -57,10 +61,25 @@ public final class Routes {
         }
     }
 
-    /** Collects routes; refuses the same method and pattern twice. */
+    /**
+     * Collects routes; refuses the same method and pattern twice. Routes run through the chain last
+     * given to {@link #filters} (none until then), as middleware registered before routes does in
+     * most frameworks.
+     */
     public static final class Builder {
         private final List<Route> routes = new ArrayList<>();
         private Response notFound = NOT_FOUND;
+        private FilterChain filters = FilterChain.NONE;
+
+        /**
+         * The chain the routes added from now on run through, until the next call; {@link FilterChain#NONE}
+         * ends it. A path no route matches, and a method a path does not route, are answered without
+         * any chain.
+         */
+        public Builder filters(FilterChain chain) {
+            this.filters = Objects.requireNonNull(chain, "chain");
+            return this;
+        }
 
         /** Answers a path no route matches with {@code response} (a 404, as an app's contract words it). */
         public Builder notFound(Response response) {
@@ -104,7 +123,7 @@ public final class Routes {
         }
 
         public Builder route(Method method, String pattern, int maxBodyBytes, RouteHandler handler) {
-            Route route = new Route(method, pattern, maxBodyBytes, handler);
+            Route route = new Route(method, pattern, maxBodyBytes, handler, filters);
             for (Route existing : routes) {
                 if (existing.method() == method && existing.pattern().equals(pattern)) {
                     throw new IllegalArgumentException("route added twice: " + method + " " + pattern);

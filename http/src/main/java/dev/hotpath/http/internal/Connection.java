@@ -214,22 +214,46 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
 
     private void dispatch(RequestHead head, int flags) {
         if (head.isAsteriskTarget()) {
-            respond(server.router.asteriskOptions(), flags);
+            respond(server.router.asteriskOptions(), flags, null);
             return;
         }
         if (route == null) {
-            respond(server.router.notFound(), flags);
+            respond(server.router.notFound(), flags, null);
             return;
         }
         RouteHandler handler = route.handler(head.method());
+        if (handler == null) {
+            respond(route.methodNotAllowed(), flags, null);
+            return;
+        }
+        int chain = route.chainId(head.method());
+        FilterExchange exchange = null;
+        if (chain >= 0) {
+            exchange = loop.exchange;
+            exchange.begin(head, loop.chains[chain], System.nanoTime());
+            Response early = runFilters(exchange, head);
+            if (early != null) {
+                respond(early, flags, exchange);
+                return;
+            }
+        }
         if (handler instanceof Handler sync) {
-            respond(callSync(sync, head), flags);
+            respond(callSync(sync, head), flags, exchange);
         } else if (handler instanceof DirectHandler direct) {
-            callDirect(direct, head, flags);
-        } else if (handler instanceof AsyncHandler async) {
-            callAsync(async, head, flags);
+            callDirect(direct, head, flags, exchange);
         } else {
-            respond(route.methodNotAllowed(), flags);
+            callAsync((AsyncHandler) handler, head, flags, exchange);
+        }
+    }
+
+    /** Runs the chain's {@code before}s; the answer of the one that answered (a failure's 500), or null to go on. */
+    private Response runFilters(FilterExchange exchange, RequestHead head) {
+        try {
+            return exchange.runBefore();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "filter failed for " + head.method() + " " + head.path(), e);
+            loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
+            return INTERNAL_ERROR;
         }
     }
 
@@ -247,9 +271,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         return INTERNAL_ERROR;
     }
 
-    private void callDirect(DirectHandler handler, RequestHead head, int flags) {
+    private void callDirect(DirectHandler handler, RequestHead head, int flags, FilterExchange exchange) {
         DirectResponder responder = loop.responder;
-        responder.begin(this, flags);
+        responder.begin(this, flags, exchange);
         boolean failed = false;
         try {
             handler.handle(head, responder);
@@ -265,15 +289,15 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
                 LOG.log(System.Logger.Level.ERROR, "handler gave no response for " + head.method() + " " + head.path());
             }
             failed = true;
-            respond(INTERNAL_ERROR, flags);
+            respond(INTERNAL_ERROR, flags, exchange);
         }
         if (failed) {
             loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
         }
     }
 
-    private void callAsync(AsyncHandler handler, RequestHead head, int flags) {
-        PendingResponse slot = admitAsync(flags);
+    private void callAsync(AsyncHandler handler, RequestHead head, int flags, FilterExchange exchange) {
+        PendingResponse slot = admitAsync(flags, exchange);
         if (slot == null) {
             return;
         }
@@ -289,50 +313,62 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     /**
      * The response slot of an async answer (an {@link AsyncHandler}'s, or a direct handler's
      * {@link DirectResponder#defer()}), queued in request order, when the server's in-flight limit
-     * admits one; otherwise answers 503 with {@code Retry-After} and returns null.
+     * admits one; otherwise answers 503 with {@code Retry-After} and returns null. A chained request's
+     * slot carries a copy of its exchange, for the chain's {@code after}s when the answer is written.
      */
-    PendingResponse admitAsync(int flags) {
+    PendingResponse admitAsync(int flags, FilterExchange exchange) {
         if (!server.tryAdmitAsync()) {
             loop.counters.count(LoopCounters.Event.OVERLOADED);
-            respond(OVERLOADED, flags);
+            respond(OVERLOADED, flags, exchange);
             return null;
         }
-        PendingResponse slot = new PendingResponse(this, flags);
+        PendingResponse slot = new PendingResponse(this, flags, exchange == null ? null : exchange.copy());
         enqueue(slot);
         return slot;
     }
 
-    /** Sends now when nothing is owed before it, else queues behind what is. */
-    void respond(Response response, int flags) {
+    /**
+     * Sends now when nothing is owed before it, else queues behind what is; {@code exchange} is the
+     * request's filter chain (null: none), whose headers go with the answer and whose {@code after}s
+     * run once it is written.
+     */
+    void respond(Response response, int flags, FilterExchange exchange) {
         if (noPending()) {
-            write(response, flags);
+            write(response, flags, exchange);
         } else {
-            enqueue(new PendingResponse(this, flags, response));
+            enqueue(new PendingResponse(this, flags, response, exchange == null ? null : exchange.copy()));
         }
     }
 
     /** {@link #respond} for a redirect from an arena: encoded in place, or copied out to queue. */
-    void respondRedirect(int status, HeaderArena arena, long location, int flags) {
+    void respondRedirect(int status, HeaderArena arena, long location, int flags, FilterExchange exchange) {
         if (noPending()) {
             ResponseEncoder.encodeRedirect(outbound(), status, arena, location, server.date,
-                (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0);
+                (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
             loop.counters.countStatus(status);
+            if (exchange != null) {
+                exchange.finish(status);
+            }
         } else {
-            enqueue(new PendingResponse(this, flags, Response.redirect(status, arena.value(location))));
+            enqueue(new PendingResponse(this, flags, Response.redirect(status, arena.value(location)),
+                exchange == null ? null : exchange.copy()));
         }
     }
 
-    private void write(Response response, int flags) {
+    private void write(Response response, int flags, FilterExchange exchange) {
         ResponseEncoder.encode(outbound(), response, server.date, (flags & HEAD_REQUEST) != 0,
-            (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0);
+            (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
         loop.counters.countStatus(response.status());
+        if (exchange != null) {
+            exchange.finish(response.status());
+        }
     }
 
     private void reject(Rejection rejection) {
         loop.counters.countRejection(rejection);
         closing = true;
         ctx.channel().config().setAutoRead(false);
-        respond(rejection.response(), CLOSE);
+        respond(rejection.response(), CLOSE, null);
     }
 
     private void enqueue(PendingResponse response) {
@@ -417,7 +453,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         PendingResponse next;
         while ((next = pending.peek()) != null && next.response() != null) {
             pending.poll();
-            write(next.response(), next.flags);
+            write(next.response(), next.flags, next.exchange);
         }
         lastActivityAt = server.clock.millis();
         flushOutbound();

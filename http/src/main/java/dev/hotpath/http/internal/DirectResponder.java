@@ -13,12 +13,15 @@ import dev.hotpath.http.Response;
 final class DirectResponder implements Responder {
     private Connection connection;
     private int flags;
+    private FilterExchange exchange;
     private boolean answered;
     private PendingResponse deferred;
 
-    void begin(Connection connection, int flags) {
+    /** Points the responder at one request; {@code exchange} is its filter chain's, or null. */
+    void begin(Connection connection, int flags, FilterExchange exchange) {
         this.connection = connection;
         this.flags = flags;
+        this.exchange = exchange;
         this.answered = false;
         this.deferred = null;
     }
@@ -26,6 +29,7 @@ final class DirectResponder implements Responder {
     /** Ends the call; whether the handler answered (deferring counts). */
     boolean finish() {
         connection = null;
+        exchange = null;
         return answered;
     }
 
@@ -36,7 +40,7 @@ final class DirectResponder implements Responder {
 
     @Override
     public void send(Response response) {
-        claim().respond(response, flags);
+        claim().respond(response, flags, exchange);
     }
 
     @Override
@@ -44,12 +48,12 @@ final class DirectResponder implements Responder {
         if (status < 300 || status > 399) {
             throw new IllegalArgumentException("not a redirect status: " + status);
         }
-        claim().respondRedirect(status, arena, location, flags);
+        claim().respondRedirect(status, arena, location, flags, exchange);
     }
 
     @Override
     public Deferred defer() {
-        deferred = claim().admitAsync(flags);
+        deferred = claim().admitAsync(flags, exchange);
         return deferred;
     }
 

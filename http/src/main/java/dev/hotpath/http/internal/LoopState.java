@@ -1,22 +1,28 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.Filter;
 import dev.hotpath.http.ServerLimits;
 import java.util.function.Consumer;
 
 /**
- * What one event loop shares among its connections: the reusable {@link RequestHead} and
- * {@link DirectResponder}, its counters and
- * the list of its open connections (intrusive, so tracking a connection allocates nothing). Confined to
- * the loop's thread.
+ * What one event loop shares among its connections: the reusable {@link RequestHead},
+ * {@link DirectResponder} and {@link FilterExchange}, its own instances of every filter chain, its
+ * counters and the list of its open connections (intrusive, so tracking a connection allocates
+ * nothing). Confined to the loop's thread.
  */
 final class LoopState {
     final RequestHead head;
     final LoopCounters counters = new LoopCounters();
     final DirectResponder responder = new DirectResponder();
+    final FilterExchange exchange;
+    /** This loop's filters of each chain, indexed by the router's chain id. */
+    final Filter[][] chains;
     private Connection first;
 
-    LoopState(ServerLimits limits) {
+    LoopState(ServerLimits limits, Router router) {
         head = new RequestHead(limits);
+        exchange = new FilterExchange(limits.maxRequestLineBytes());
+        chains = router.chains().stream().map(dev.hotpath.http.FilterChain::instantiate).toArray(Filter[][]::new);
     }
 
     void add(Connection c) {

@@ -22,19 +22,22 @@ final class PendingResponse implements Deferred {
     }
 
     final int flags;
+    /** The copied exchange of a request that ran through a filter chain, or null. */
+    final FilterExchange exchange;
     private final Connection connection;
     @SuppressWarnings("unused") // written through RESPONSE
     private volatile Response response;
 
     /** An async slot, completed later through {@link #complete}. */
-    PendingResponse(Connection connection, int flags) {
+    PendingResponse(Connection connection, int flags, FilterExchange exchange) {
         this.connection = connection;
         this.flags = flags;
+        this.exchange = exchange;
     }
 
     /** A finished response waiting for its turn. */
-    PendingResponse(Connection connection, int flags, Response response) {
-        this(connection, flags);
+    PendingResponse(Connection connection, int flags, Response response, FilterExchange exchange) {
+        this(connection, flags, exchange);
         this.response = response;
     }
 

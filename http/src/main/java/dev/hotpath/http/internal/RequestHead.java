@@ -170,6 +170,17 @@ public final class RequestHead implements Request {
     }
 
     @Override
+    public int header(HeaderName name, byte[] into) {
+        int field = findField(name.lowerCaseBytes());
+        if (field < 0) {
+            return -1;
+        }
+        int length = valueEnd[field] - valueStart[field];
+        System.arraycopy(bytes, valueStart[field], into, 0, Math.min(length, into.length));
+        return length;
+    }
+
+    @Override
     public int bodyLength() {
         return bodyLength;
     }

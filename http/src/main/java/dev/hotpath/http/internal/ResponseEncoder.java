@@ -36,7 +36,13 @@ public final class ResponseEncoder {
      */
     public static void encode(ByteBuf out, Response response, HttpDate date, boolean headRequest,
                               boolean close, boolean http10KeepAlive) {
-        writeStatusLine(out, response.status(), date, close, http10KeepAlive);
+        encode(out, response, date, headRequest, close, http10KeepAlive, null);
+    }
+
+    /** {@link #encode} with the headers a filter chain added ({@code added} may be null: none). */
+    static void encode(ByteBuf out, Response response, HttpDate date, boolean headRequest,
+                       boolean close, boolean http10KeepAlive, FilterExchange added) {
+        writeStatusLine(out, response.status(), date, close, http10KeepAlive, added);
         byte[] wire = response.wire();
         out.writeBytes(wire, 0, headRequest ? response.headLength() : wire.length);
     }
@@ -48,18 +54,28 @@ public final class ResponseEncoder {
      */
     public static void encodeRedirect(ByteBuf out, int status, HeaderArena arena, long location, HttpDate date,
                                       boolean close, boolean http10KeepAlive) {
-        writeStatusLine(out, status, date, close, http10KeepAlive);
+        encodeRedirect(out, status, arena, location, date, close, http10KeepAlive, null);
+    }
+
+    /** {@link #encodeRedirect} with the headers a filter chain added ({@code added} may be null: none). */
+    static void encodeRedirect(ByteBuf out, int status, HeaderArena arena, long location, HttpDate date,
+                               boolean close, boolean http10KeepAlive, FilterExchange added) {
+        writeStatusLine(out, status, date, close, http10KeepAlive, added);
         out.writeBytes(LOCATION);
         out.writeBytes(arena.array(location), arena.offset(location), arena.length(location));
         out.writeBytes(EMPTY_BODY);
     }
 
-    private static void writeStatusLine(ByteBuf out, int status, HttpDate date, boolean close, boolean http10KeepAlive) {
+    private static void writeStatusLine(ByteBuf out, int status, HttpDate date, boolean close, boolean http10KeepAlive,
+                                        FilterExchange added) {
         out.writeBytes(date.statusLine(status));
         if (close) {
             out.writeBytes(CONNECTION_CLOSE);
         } else if (http10KeepAlive) {
             out.writeBytes(CONNECTION_KEEP_ALIVE);
+        }
+        if (added != null && added.headerLength() > 0) {
+            out.writeBytes(added.headerBytes(), 0, added.headerLength());
         }
     }
 

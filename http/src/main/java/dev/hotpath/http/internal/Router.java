@@ -1,5 +1,6 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.FilterChain;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
@@ -27,6 +28,7 @@ public final class Router {
     private final List<Pattern> patterns;
     private final Response asteriskOptions;
     private final Response notFound;
+    private final List<FilterChain> chains = new ArrayList<>();
 
     public Router(Routes routes, int defaultMaxBody) {
         this.notFound = routes.notFound();
@@ -35,7 +37,7 @@ public final class Router {
         for (Routes.Route route : routes.list()) {
             int limit = route.maxBodyBytes() == Routes.DEFAULT_BODY_LIMIT ? defaultMaxBody : route.maxBodyBytes();
             byPattern.computeIfAbsent(route.pattern(), p -> new RouteEntry.Builder(defaultMaxBody))
-                .add(route.method(), limit, route.handler());
+                .add(route.method(), limit, route.handler(), chainId(route.filters()));
             allMethods.add(route.method());
         }
         List<Map.Entry<String, RouteEntry>> exact = new ArrayList<>();
@@ -65,6 +67,25 @@ public final class Router {
             allMethods.add(Method.HEAD);
         }
         asteriskOptions = Response.builder(204).header("Allow", allowValue(allMethods)).build();
+    }
+
+    /** The distinct non-empty filter chains of the routes; a route's chain id indexes this list. */
+    public List<FilterChain> chains() {
+        return List.copyOf(chains);
+    }
+
+    /** The index of {@code chain} in {@link #chains} (added when new; the same instance, the same id), or -1 for none. */
+    private int chainId(FilterChain chain) {
+        if (chain.isEmpty()) {
+            return -1;
+        }
+        for (int i = 0; i < chains.size(); i++) {
+            if (chains.get(i) == chain) {
+                return i;
+            }
+        }
+        chains.add(chain);
+        return chains.size() - 1;
     }
 
     /** The answer to a path no route matches. */
@@ -202,11 +223,13 @@ public final class Router {
     public static final class RouteEntry {
         private final RouteHandler[] handlers;
         private final int[] maxBody;
+        private final int[] chainIds;
         private final Response methodNotAllowed;
 
-        private RouteEntry(RouteHandler[] handlers, int[] maxBody, Response methodNotAllowed) {
+        private RouteEntry(RouteHandler[] handlers, int[] maxBody, int[] chainIds, Response methodNotAllowed) {
             this.handlers = handlers;
             this.maxBody = maxBody;
+            this.chainIds = chainIds;
             this.methodNotAllowed = methodNotAllowed;
         }
 
@@ -219,6 +242,11 @@ public final class Router {
             return maxBody[method.ordinal()];
         }
 
+        /** The id of the filter chain {@code method}'s requests run through ({@link Router#chains}), or -1. */
+        public int chainId(Method method) {
+            return chainIds[method.ordinal()];
+        }
+
         public Response methodNotAllowed() {
             return methodNotAllowed;
         }
@@ -226,14 +254,17 @@ public final class Router {
         static final class Builder {
             private final RouteHandler[] handlers = new RouteHandler[Method.values().length];
             private final int[] maxBody = new int[Method.values().length];
+            private final int[] chainIds = new int[Method.values().length];
 
             Builder(int defaultMaxBody) {
                 java.util.Arrays.fill(maxBody, defaultMaxBody);
+                java.util.Arrays.fill(chainIds, -1);
             }
 
-            void add(Method method, int limit, RouteHandler handler) {
+            void add(Method method, int limit, RouteHandler handler, int chainId) {
                 handlers[method.ordinal()] = handler;
                 maxBody[method.ordinal()] = limit;
+                chainIds[method.ordinal()] = chainId;
             }
 
             RouteEntry build() {
@@ -242,6 +273,7 @@ public final class Router {
                 if (handlers[head] == null && handlers[get] != null) {
                     handlers[head] = handlers[get];
                     maxBody[head] = maxBody[get];
+                    chainIds[head] = chainIds[get];
                 }
                 Set<Method> allowed = EnumSet.noneOf(Method.class);
                 for (Method m : Method.values()) {
@@ -253,7 +285,7 @@ public final class Router {
                 Response notAllowed = Response.builder(405).header("Allow", allow)
                     .body("application/json", ("{\"error\":\"method_not_allowed\",\"message\":\"allowed: " + allow
                         + "\"}").getBytes(StandardCharsets.US_ASCII));
-                return new RouteEntry(handlers.clone(), maxBody.clone(), notAllowed);
+                return new RouteEntry(handlers.clone(), maxBody.clone(), chainIds.clone(), notAllowed);
             }
         }
     }

@@ -34,7 +34,7 @@ public final class ServerContext {
         this.date = new HttpDate(clock);
         Map<EventExecutor, LoopState> map = new IdentityHashMap<>();
         for (EventExecutor executor : executors) {
-            map.put(executor, new LoopState(limits));
+            map.put(executor, new LoopState(limits, router));
         }
         this.loops = Collections.unmodifiableMap(map);
     }
