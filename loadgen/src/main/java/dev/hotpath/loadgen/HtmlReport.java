@@ -17,14 +17,15 @@ import java.util.SequencedMap;
  * drawn as SVG by the page's own small script ({@code report-charts.js}): latency by percentile on
  * HdrHistogram's axis (x = log10(1 / (1 - p)): 0%, 90%, 99%, 99.9%, ...; y linear, ms), and answers
  * and p99 in each whole second of the measured period. A comparison draws every run of both servers
- * on the same charts. Every value reaches the page as escaped text: the table through
+ * on the same charts; a page of {@link #sections} (the engine suite) has a table and three charts per
+ * section. Every value reaches the page as escaped text: the table through
  * {@link #escape}, the charts' labels as JSON read by the script into {@code textContent}.
  */
 public final class HtmlReport {
     private static final JsonFactory JSON = new JsonFactory();
     private static final String SCRIPT = resource("report-charts.js");
     private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1040px;color:#222}"
-        + "h1{font-size:22px;margin:0 0 8px}h2{font-size:16px;margin:28px 0 6px}.pass{color:#176f2c}.fail{color:#b3261e}"
+        + "h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:32px 0 6px}h3{font-size:16px;margin:28px 0 6px}.pass{color:#176f2c}.fail{color:#b3261e}"
         + "table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #d0d0d0;padding:4px 10px;text-align:left;"
         + "vertical-align:top}thead th{background:#f0f0f0}tbody th{background:#f7f7f7;font-weight:600;white-space:nowrap}"
         + "td.number{text-align:right;font-variant-numeric:tabular-nums}code{font-size:12px;word-break:break-all}"
@@ -53,8 +54,8 @@ public final class HtmlReport {
             body.append("<tr><th scope=\"row\">").append(escape(row.name())).append("</th><td>")
                 .append(row.code() ? "<code>" + value + "</code>" : value).append("</td></tr>");
         }
-        body.append("</tbody></table>");
-        return page("hotpath bench: " + r.scenario(), body, List.of(new Series(r.scenario(), 0, r)));
+        body.append("</tbody></table>").append(charts(List.of(new Series(r.scenario(), 0, r))));
+        return page("hotpath bench: " + r.scenario(), body);
     }
 
     /**
@@ -63,21 +64,6 @@ public final class HtmlReport {
      */
     public static String comparison(String title, List<String> header, List<List<String>> rows, String conclusion,
                                     SequencedMap<String, List<RunResult>> runsBySide) {
-        StringBuilder body = new StringBuilder(4096);
-        body.append("<h1>").append(escape(title)).append("</h1><table class=\"runs\"><thead><tr>");
-        for (String name : header) {
-            body.append("<th scope=\"col\">").append(escape(name)).append("</th>");
-        }
-        body.append("</tr></thead><tbody>");
-        for (List<String> row : rows) {
-            body.append("<tr>");
-            for (String cell : row) {
-                body.append(cell.matches("-?[\\d.,]+|NaN") ? "<td class=\"number\">" : "<td>").append(escape(cell))
-                    .append("</td>");
-            }
-            body.append("</tr>");
-        }
-        body.append("</tbody></table><p>").append(escape(conclusion)).append("</p>");
         List<Series> series = new ArrayList<>();
         int group = 0;
         for (var side : runsBySide.entrySet()) {
@@ -86,22 +72,76 @@ public final class HtmlReport {
             }
             group++;
         }
-        return page(title, body, series);
+        return sections(title, List.of(new Section(null, header, rows, conclusion, series)));
     }
 
-    /** A run drawn on the charts: its legend label and its colour group. */
-    private record Series(String label, int group, RunResult result) {
+    /**
+     * A page of several comparisons under one {@code title} (the engine suite: one section per scenario),
+     * each with its own table, conclusion and set of three charts.
+     */
+    public static String sections(String title, List<Section> sections) {
+        StringBuilder body = new StringBuilder(4096);
+        body.append("<h1>").append(escape(title)).append("</h1>");
+        for (Section section : sections) {
+            if (section.heading() != null) {
+                body.append("<h2>").append(escape(section.heading())).append("</h2>");
+            }
+            body.append("<table class=\"runs\"><thead><tr>");
+            for (String name : section.header()) {
+                body.append("<th scope=\"col\">").append(escape(name)).append("</th>");
+            }
+            body.append("</tr></thead><tbody>");
+            for (List<String> row : section.rows()) {
+                body.append("<tr>");
+                for (String cell : row) {
+                    body.append(cell.matches("-?[\\d.,]+|NaN") ? "<td class=\"number\">" : "<td>").append(escape(cell))
+                        .append("</td>");
+                }
+                body.append("</tr>");
+            }
+            body.append("</tbody></table><p>").append(escape(section.conclusion())).append("</p>").append(charts(section.series()));
+        }
+        return page(title, body);
     }
 
-    private static String page(String title, CharSequence body, List<Series> series) {
+    /**
+     * One part of a {@link #sections} page.
+     *
+     * @param heading the section's title, or null for none
+     * @param header the table's column names
+     * @param rows the table's cells, as text; a cell that is a number is aligned right
+     * @param conclusion a line under the table
+     * @param series the runs on the section's charts
+     */
+    public record Section(String heading, List<String> header, List<List<String>> rows, String conclusion,
+                          List<Series> series) {
+        public Section {
+            header = List.copyOf(header);
+            rows = List.copyOf(rows);
+            series = List.copyOf(series);
+        }
+    }
+
+    /**
+     * A run drawn on the charts: its legend label and its colour group (a hue per group, a shade per run
+     * of the group; five hues, then they repeat).
+     */
+    public record Series(String label, int group, RunResult result) {
+    }
+
+    private static String page(String title, CharSequence body) {
         return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
             + "</title><style>" + STYLE + "</style></head><body>" + body
-            + "<h2>Latency by percentile</h2><div id=\"latency-chart\"></div>"
-            + "<h2>Answers per second</h2><div id=\"throughput-chart\"></div>"
-            + "<h2>p99 per second</h2><div id=\"p99-chart\"></div>"
             + "<p id=\"charts-status\" data-state=\"pending\">charts not drawn: they need the page's own inline script</p>"
-            + "<script type=\"application/json\" id=\"chart-data\">" + chartData(series) + "</script>"
             + "<script>" + SCRIPT + "</script></body></html>\n";
+    }
+
+    /** The three charts of {@code series}, drawn by the page's script from the JSON inside. */
+    private static String charts(List<Series> series) {
+        return "<div class=\"charts\"><h3>Latency by percentile</h3><div class=\"latency-chart\"></div>"
+            + "<h3>Answers per second</h3><div class=\"throughput-chart\"></div>"
+            + "<h3>p99 per second</h3><div class=\"p99-chart\"></div>"
+            + "<script type=\"application/json\" class=\"chart-data\">" + chartData(series) + "</script></div>";
     }
 
     /**

@@ -1,12 +1,17 @@
-// Draws report.html's charts as inline SVG from the page's own JSON (#chart-data); nothing is fetched.
-// Every label goes in through textContent, so no value is ever read as markup. When all charts are
-// drawn, #charts-status says so (data-state="drawn"); an exception is written there instead.
+// Draws a report's charts as inline SVG from the page's own JSON: each div.charts holds a
+// script.chart-data and gets its three charts; nothing is fetched. Every label goes in through
+// textContent, so no value is ever read as markup. When all charts are drawn, #charts-status says how
+// many (data-state="drawn"); an exception is written there instead.
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
   var W = 1000, H = 300, LEFT = 80, RIGHT = 40, TOP = 40, BOTTOM = 52;
-  // One hue per server (A blue, B orange), a shade per round.
-  var PALETTE = [['#1f5fa8', '#6b9bd6', '#0d3a6b', '#a9c4e8'], ['#d9651c', '#f2a468', '#8f3d08', '#f7cfab']];
+  // The legend: entries per row, and the height each further row adds above the plot.
+  var LEGEND_COLUMNS = 6, LEGEND_ROW = 20;
+  // One hue per server (A blue, B orange, then green, purple, teal), a shade per round.
+  var PALETTE = [['#1f5fa8', '#6b9bd6', '#0d3a6b', '#a9c4e8'], ['#d9651c', '#f2a468', '#8f3d08', '#f7cfab'],
+    ['#2e8540', '#74c17f', '#17502a', '#b5e0bb'], ['#7b3fa0', '#b28ad0', '#4a1f66', '#dac6ea'],
+    ['#138d90', '#5cc3c5', '#0a5456', '#a8e1e2']];
   var status = document.getElementById('charts-status');
 
   function el(name, attrs, parent, text) {
@@ -41,9 +46,10 @@
    * One line chart: spec.series are {label, color, points: [[x, y or null], ...]}, a null y leaving a
    * gap; spec.xTicks are {value, label}; the y axis runs from 0 to a round value above the highest y.
    */
-  function chart(id, spec) {
-    var host = document.getElementById(id);
-    var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, 'class': 'chart', role: 'img'}, host);
+  function chart(host, spec) {
+    var legendRows = Math.max(1, Math.ceil(spec.series.length / LEGEND_COLUMNS));
+    var plotTop = TOP + (legendRows - 1) * LEGEND_ROW, height = H + (legendRows - 1) * LEGEND_ROW;
+    var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + height, 'class': 'chart', role: 'img'}, host);
     el('title', {}, svg, spec.title);
     var yMax = 0;
     spec.series.forEach(function (s) {
@@ -55,22 +61,22 @@
     });
     var step = niceStep(yMax > 0 ? yMax : 1, 5);
     var yTop = Math.max(step, Math.ceil(yMax / step) * step);
-    var plotW = W - LEFT - RIGHT, plotH = H - TOP - BOTTOM;
+    var plotW = W - LEFT - RIGHT, plotH = height - plotTop - BOTTOM;
     function x(v) { return LEFT + v / spec.xMax * plotW; }
-    function y(v) { return TOP + plotH - v / yTop * plotH; }
+    function y(v) { return plotTop + plotH - v / yTop * plotH; }
     for (var v = 0; v <= yTop + step / 2; v += step) {
       el('line', {x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), 'class': 'grid'}, svg);
       el('text', {x: LEFT - 8, y: y(v) + 4, 'text-anchor': 'end'}, svg, format(v, step));
     }
     spec.xTicks.forEach(function (tick) {
-      el('line', {x1: x(tick.value), x2: x(tick.value), y1: TOP, y2: TOP + plotH, 'class': 'grid'}, svg);
-      el('text', {x: x(tick.value), y: TOP + plotH + 18, 'text-anchor': 'middle'}, svg, tick.label);
+      el('line', {x1: x(tick.value), x2: x(tick.value), y1: plotTop, y2: plotTop + plotH, 'class': 'grid'}, svg);
+      el('text', {x: x(tick.value), y: plotTop + plotH + 18, 'text-anchor': 'middle'}, svg, tick.label);
     });
-    el('line', {x1: LEFT, x2: LEFT, y1: TOP, y2: TOP + plotH, 'class': 'axis'}, svg);
-    el('line', {x1: LEFT, x2: W - RIGHT, y1: TOP + plotH, y2: TOP + plotH, 'class': 'axis'}, svg);
-    el('text', {x: LEFT + plotW / 2, y: H - 8, 'text-anchor': 'middle', 'class': 'label'}, svg, spec.xLabel);
-    el('text', {x: 16, y: TOP + plotH / 2, 'text-anchor': 'middle', 'class': 'label',
-      transform: 'rotate(-90 16 ' + (TOP + plotH / 2) + ')'}, svg, spec.yLabel);
+    el('line', {x1: LEFT, x2: LEFT, y1: plotTop, y2: plotTop + plotH, 'class': 'axis'}, svg);
+    el('line', {x1: LEFT, x2: W - RIGHT, y1: plotTop + plotH, y2: plotTop + plotH, 'class': 'axis'}, svg);
+    el('text', {x: LEFT + plotW / 2, y: height - 8, 'text-anchor': 'middle', 'class': 'label'}, svg, spec.xLabel);
+    el('text', {x: 16, y: plotTop + plotH / 2, 'text-anchor': 'middle', 'class': 'label',
+      transform: 'rotate(-90 16 ' + (plotTop + plotH / 2) + ')'}, svg, spec.yLabel);
     var drawn = 0;
     spec.series.forEach(function (s, i) {
       var segment = [];
@@ -91,12 +97,12 @@
         }
       });
       flush();
-      var lx = LEFT + 10 + i * 150;
-      el('rect', {x: lx, y: 12, width: 14, height: 14, fill: s.color}, svg);
-      el('text', {x: lx + 20, y: 24, 'class': 'legend'}, svg, s.label);
+      var lx = LEFT + 10 + i % LEGEND_COLUMNS * 150, ly = 12 + Math.floor(i / LEGEND_COLUMNS) * LEGEND_ROW;
+      el('rect', {x: lx, y: ly, width: 14, height: 14, fill: s.color}, svg);
+      el('text', {x: lx + 20, y: ly + 12, 'class': 'legend'}, svg, s.label);
     });
     if (drawn === 0) {
-      el('text', {x: LEFT + plotW / 2, y: TOP + plotH / 2, 'text-anchor': 'middle', 'class': 'label'}, svg,
+      el('text', {x: LEFT + plotW / 2, y: plotTop + plotH / 2, 'text-anchor': 'middle', 'class': 'label'}, svg,
         spec.empty);
     }
   }
@@ -110,9 +116,9 @@
     return ticks;
   }
 
-  try {
-    var data = JSON.parse(document.getElementById('chart-data').textContent);
-    var shades = [0, 0];
+  /** The three charts of one div.charts, from the JSON of its script.chart-data. */
+  function drawSet(set, data) {
+    var shades = PALETTE.map(function () { return 0; });
     var series = data.series.map(function (s) {
       var group = s.group % PALETTE.length;
       return {label: s.label, color: PALETTE[group][shades[group]++ % PALETTE[group].length], raw: s};
@@ -135,15 +141,23 @@
       });
     }
     var empty = 'no whole second in the measured period';
-    chart('latency-chart', {title: 'Latency by percentile', xMax: nines, xTicks: nineTicks, xLabel: 'percentile',
-      yLabel: 'latency (ms)', empty: 'no latency recorded', series: series.map(function (s) {
+    chart(set.querySelector('.latency-chart'), {title: 'Latency by percentile', xMax: nines, xTicks: nineTicks,
+      xLabel: 'percentile', yLabel: 'latency (ms)', empty: 'no latency recorded', series: series.map(function (s) {
         return {label: s.label, color: s.color, points: s.raw.percentiles};
       })});
-    chart('throughput-chart', {title: 'Answers per second', xMax: seconds, xTicks: secondTicks(seconds),
+    chart(set.querySelector('.throughput-chart'), {title: 'Answers per second', xMax: seconds, xTicks: secondTicks(seconds),
       xLabel: 'second of the measured period', yLabel: 'answers per second', empty: empty, series: perSecond(0)});
-    chart('p99-chart', {title: 'p99 per second', xMax: seconds, xTicks: secondTicks(seconds),
+    chart(set.querySelector('.p99-chart'), {title: 'p99 per second', xMax: seconds, xTicks: secondTicks(seconds),
       xLabel: 'second of the measured period', yLabel: 'p99 (ms)', empty: empty, series: perSecond(1)});
-    status.textContent = 'charts drawn: 3';
+    return 3;
+  }
+
+  try {
+    var drawn = 0;
+    document.querySelectorAll('div.charts').forEach(function (set) {
+      drawn += drawSet(set, JSON.parse(set.querySelector('script.chart-data').textContent));
+    });
+    status.textContent = 'charts drawn: ' + drawn;
     status.setAttribute('data-state', 'drawn');
   } catch (e) {
     status.textContent = 'chart error: ' + e;

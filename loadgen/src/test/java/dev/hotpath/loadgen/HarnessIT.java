@@ -515,7 +515,7 @@ class HarnessIT {
                 .contains("| Generator GC pauses | ");
             assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
             assertThat(Files.readString(out.resolve("report.html"))).contains("<table class=\"summary\">", "PASS: create",
-                "<script type=\"application/json\" id=\"chart-data\">");
+                "<script type=\"application/json\" class=\"chart-data\">");
         } finally {
             server.close(Duration.ofSeconds(5));
             app.close();

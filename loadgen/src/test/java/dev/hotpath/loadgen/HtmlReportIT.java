@@ -77,6 +77,27 @@ class HtmlReportIT {
         assertThat(count(dom, "<polyline")).as("two curves on each chart").isEqualTo(6);
     }
 
+    @Test
+    void aPageOfSectionsDrawsThreeChartsPerSectionAndAHuePerServer() throws Exception {
+        List<HtmlReport.Series> fourServers = List.of(new HtmlReport.Series("hotpath 1", 0, first),
+            new HtmlReport.Series("netty 1", 1, second), new HtmlReport.Series("vertx 1", 2, first),
+            new HtmlReport.Series("helidon 1", 3, second));
+        List<HtmlReport.Series> twoServers = List.of(new HtmlReport.Series("hotpath 1", 0, first),
+            new HtmlReport.Series("raw 1", 1, second));
+        List<String> header = List.of("Metric", "hotpath", "netty", "hotpath / best peer");
+        Path page = dir.resolve("engines.html");
+        Files.writeString(page, HtmlReport.sections("engines: " + HOSTILE, List.of(
+            new HtmlReport.Section("s1", header, List.of(List.of("req/s", "1,000", "900", "1.111")), "PASS", fourServers),
+            new HtmlReport.Section("p64", header, List.of(List.of("req/s", "2,000", "2,500", "0.800")), "PASS", twoServers))));
+        String dom = open(page, "engines.png");
+        assertThat(dom).contains("<p id=\"charts-status\" data-state=\"drawn\">charts drawn: 6</p>", "<h2>s1</h2>", "<h2>p64</h2>")
+            .doesNotContain("<img");
+        assertThat(count(dom, "class=\"chart\"")).isEqualTo(6);
+        assertThat(count(dom, "<polyline")).as("four curves on each chart of s1, two on each of p64").isEqualTo(18);
+        assertThat(dom).as("a hue of its own for each server").contains("stroke=\"#1f5fa8\"", "stroke=\"#d9651c\"",
+            "stroke=\"#2e8540\"", "stroke=\"#7b3fa0\"");
+    }
+
     /** Renders {@code page}: returns the DOM after its scripts ran, and saves a screenshot that must be a real image. */
     private String open(Path page, String screenshotName) throws Exception {
         if (!Files.isExecutable(CHROMIUM)) {
