@@ -1,6 +1,7 @@
 /**
- * The HTTP/1.1 engine: decoder, router, pipelining, async answers, limits, metrics. Apps see only
- * {@code dev.hotpath.http}; the machinery in {@code dev.hotpath.http.internal} is opened to the JMH
+ * The HTTP/1.1 engine: decoder, router, pipelining, async answers, middleware chains, limits,
+ * metrics. Apps see {@code dev.hotpath.http} and the ready-made filters of
+ * {@code dev.hotpath.http.filters}; the machinery in {@code dev.hotpath.http.internal} is opened to the JMH
  * benchmarks alone.
  */
 module dev.hotpath.http {
@@ -16,5 +17,6 @@ module dev.hotpath.http {
     requires io.netty.transport.classes.io_uring;
 
     exports dev.hotpath.http;
+    exports dev.hotpath.http.filters;
     exports dev.hotpath.http.internal to dev.hotpath.bench;
 }

@@ -12,9 +12,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class UsersAppIT {
+    UsersAppIT() throws java.sql.SQLException {
+    }
+
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final HttpServer server = HttpServer.start(
-        ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), new UsersApp(registry).routes());
+        ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), UsersApp.open(UsersConfig.inMemory(), registry).routes());
 
     @AfterEach
     void stop() {

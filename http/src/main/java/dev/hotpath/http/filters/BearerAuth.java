@@ -42,7 +42,7 @@ public final class BearerAuth implements Filter {
      */
     public static Supplier<Filter> factory(String token) {
         if (BearerToken.parse("Bearer " + token) == null) {
-            throw new IllegalArgumentException("not a bearer token (letters, digits and -._~+/ then optional =)");
+            throw new IllegalArgumentException("the token is not a bearer token (letters, digits and -._~+/ then optional =)");
         }
         byte[] bytes = token.getBytes(StandardCharsets.US_ASCII);
         return () -> new BearerAuth(bytes);

@@ -1,0 +1,194 @@
+package dev.hotpath.apps.users.internal;
+
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.Response;
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.GroupCommitConfig;
+import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.Transaction;
+import dev.hotpath.store.Write;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Users in a SQLite database (scenario S4), {@code users.db} in the data directory. Reads run on the
+ * event loop through a read-only connection of each loop's own (a thread-local: SQLite connections are
+ * not shared between threads), with the two statements prepared once. Creates go to a
+ * {@link GroupCommitWriter} with {@code synchronous=FULL}: the {@code 201} is sent after the commit
+ * holding the row is on disk, and the answers of one commit reach each loop in one hand-off.
+ *
+ * <p>Ids come from a counter set to the highest stored id at open; a create that fails leaves a gap,
+ * never a reuse. A new database gets the {@link #PRELOADED} users in one transaction.
+ */
+public final class SqliteUsers implements UserStore {
+    private static final String INSERT = "INSERT INTO users(id, name, email, created_at) VALUES (?, ?, ?, ?)";
+    private static final Response UNAVAILABLE = Response.builder(503).header("Retry-After", "1")
+        .body("application/json", "{\"error\":\"overloaded\",\"message\":\"too many creates queued\"}".getBytes(
+            java.nio.charset.StandardCharsets.US_ASCII));
+    private static final Response WRITE_FAILED =
+        Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user could not be stored\"}");
+
+    private final Path file;
+    private final Clock clock;
+    private final AtomicLong lastId;
+    private final GroupCommitWriter writer;
+    private final List<Reads> openReads = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<Reads> reads = ThreadLocal.withInitial(this::openReads);
+
+    public SqliteUsers(Path dataDir, Clock clock) throws SQLException {
+        this.file = dataDir.resolve("users.db");
+        this.clock = clock;
+        Connection db = SqliteDatabase.openForWriting(file, Durability.FULL);
+        try {
+            this.lastId = new AtomicLong(prepare(db));
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+        this.writer = new GroupCommitWriter(db, GroupCommitConfig.named("users-writer")
+            .withAcknowledgements(Deferred::completeTogether));
+    }
+
+    /** Creates the table, preloads a new database, and returns the highest id stored. */
+    private static long prepare(Connection db) throws SQLException {
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                + "email TEXT NOT NULL, created_at TEXT NOT NULL)");
+            try (ResultSet max = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM users")) {
+                max.next();
+                long highest = max.getLong(1);
+                if (highest > 0) {
+                    db.commit();
+                    return highest;
+                }
+            }
+        }
+        try (PreparedStatement insert = db.prepareStatement(INSERT)) {
+            for (int id = 1; id <= PRELOADED; id++) {
+                insert.setLong(1, id);
+                insert.setString(2, "user-" + id);
+                insert.setString(3, "user-" + id + "@example.com");
+                insert.setString(4, UserJson.PRELOADED_AT);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        db.commit();
+        return PRELOADED;
+    }
+
+    @Override
+    public Response find(long id) throws SQLException {
+        byte[] user = reads.get().find(id);
+        return user == null ? null : Response.of(200, "application/json", user);
+    }
+
+    @Override
+    public byte[] page(long after, int limit) throws SQLException {
+        return reads.get().page(after, limit);
+    }
+
+    /** Queues the create; {@code answer} gets its {@code 201} after the commit, a 500 if it failed, or a 503 now when the queue is full. */
+    public void create(NewUser user, Deferred answer) {
+        long id = lastId.incrementAndGet();
+        String createdAt = Instant.ofEpochMilli(clock.millis()).truncatedTo(ChronoUnit.SECONDS).toString();
+        Write write = new Write() {
+            @Override
+            public void apply(Transaction transaction) throws SQLException {
+                PreparedStatement insert = transaction.statement(INSERT);
+                insert.setLong(1, id);
+                insert.setString(2, user.name());
+                insert.setString(3, user.email());
+                insert.setString(4, createdAt);
+                insert.executeUpdate();
+            }
+
+            @Override
+            public void committed() {
+                answer.complete(Response.of(201, "application/json", UserJson.user(id, user.name(), user.email(), createdAt)));
+            }
+
+            @Override
+            public void failed(Exception cause) {
+                System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR, "storing user " + id + " failed", cause);
+                answer.complete(WRITE_FAILED);
+            }
+        };
+        if (!writer.offer(write)) {
+            answer.complete(UNAVAILABLE);
+        }
+    }
+
+    private Reads openReads() {
+        try {
+            Reads opened = new Reads(SqliteDatabase.openForReading(file));
+            openReads.add(opened);
+            return opened;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot open a read connection on " + file, e);
+        }
+    }
+
+    /** Commits what is queued, then closes the writer and every loop's read connection. */
+    @Override
+    public void close() {
+        writer.close();
+        for (Reads r : openReads) {
+            r.close();
+        }
+    }
+
+    /** One loop's read connection and its two prepared statements. */
+    private static final class Reads {
+        private final Connection db;
+        private final PreparedStatement byId;
+        private final PreparedStatement page;
+
+        Reads(Connection db) throws SQLException {
+            this.db = db;
+            this.byId = db.prepareStatement("SELECT name, email, created_at FROM users WHERE id = ?");
+            this.page = db.prepareStatement("SELECT id, name, email, created_at FROM users WHERE id > ? ORDER BY id LIMIT ?");
+        }
+
+        byte[] find(long id) throws SQLException {
+            byId.setLong(1, id);
+            try (ResultSet row = byId.executeQuery()) {
+                return row.next() ? UserJson.user(id, row.getString(1), row.getString(2), row.getString(3)) : null;
+            }
+        }
+
+        byte[] page(long after, int limit) throws SQLException {
+            page.setLong(1, after);
+            page.setInt(2, limit);
+            List<byte[]> users = new ArrayList<>(limit);
+            long last = after;
+            try (ResultSet rows = page.executeQuery()) {
+                while (rows.next()) {
+                    last = rows.getLong(1);
+                    users.add(UserJson.user(last, rows.getString(2), rows.getString(3), rows.getString(4)));
+                }
+            }
+            return UserJson.page(users, users.size() == limit ? last : -1);
+        }
+
+        void close() {
+            try {
+                db.close();
+            } catch (SQLException e) {
+                System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.WARNING, "closing a read connection failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.hotpath.apps.users.internal;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.hotpath.http.JsonBytes;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The users API's JSON both ways: a user written in the contract's field order, a page of users around
+ * already encoded ones, and the create request read strictly (one object, exactly {@code name} and
+ * {@code email}, both strings, no duplicate keys, nothing after it).
+ */
+public final class UserJson {
+    /** When the preloaded users were created: a constant, so their answers are known byte for byte. */
+    public static final String PRELOADED_AT = "2026-01-01T00:00:00Z";
+    private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final byte[] PAGE_START = "{\"users\":[".getBytes(StandardCharsets.US_ASCII);
+
+    private UserJson() {
+    }
+
+    /** {@code {"id":..,"name":..,"email":..,"created_at":..}}, strings escaped. */
+    public static byte[] user(long id, String name, String email, String createdAt) {
+        return JsonBytes.write(json -> {
+            json.writeStartObject();
+            json.writeNumberField("id", id);
+            json.writeStringField("name", name);
+            json.writeStringField("email", email);
+            json.writeStringField("created_at", createdAt);
+            json.writeEndObject();
+        });
+    }
+
+    /**
+     * {@code {"users":[...],"next":ID}} around {@code users} (each an encoded user): {@code next} is
+     * {@code nextAfter}, or null when it is negative (the page is the last).
+     */
+    public static byte[] page(List<byte[]> users, long nextAfter) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * users.size());
+        out.writeBytes(PAGE_START);
+        for (int i = 0; i < users.size(); i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            out.writeBytes(users.get(i));
+        }
+        out.writeBytes((nextAfter < 0 ? "],\"next\":null}" : "],\"next\":" + nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    /** A create request that is refused: 400 for JSON that is not one object, 422 for the wrong fields. */
+    public static final class Invalid extends Exception {
+        public final boolean malformed;
+
+        Invalid(boolean malformed, String message) {
+            super(message, null, false, false);
+            this.malformed = malformed;
+        }
+    }
+
+    /** The create request's {@code name} and {@code email}, checked for presence and type; ranges by {@link NewUser}. */
+    public static NewUser readCreate(byte[] body) throws Invalid {
+        String name = null;
+        String email = null;
+        try (JsonParser p = FACTORY.createParser(body)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new Invalid(true, "the body must be one JSON object");
+            }
+            String unexpected = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                }
+                if (field.equals("name") && value == JsonToken.VALUE_STRING) {
+                    name = p.getText();
+                } else if (field.equals("email") && value == JsonToken.VALUE_STRING) {
+                    email = p.getText();
+                } else if (unexpected == null) {
+                    unexpected = field.equals("name") || field.equals("email") ? field + " must be a string"
+                        : "unknown field " + field + " (only name and email)";
+                }
+            }
+            if (p.nextToken() != null) {
+                throw new Invalid(true, "nothing may follow the JSON object");
+            }
+            if (unexpected != null) {
+                throw new Invalid(false, unexpected);
+            }
+        } catch (IOException e) {
+            throw new Invalid(true, "the body is not valid JSON");
+        }
+        return NewUser.of(name, email);
+    }
+}

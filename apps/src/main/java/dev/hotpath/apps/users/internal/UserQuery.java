@@ -1,0 +1,87 @@
+package dev.hotpath.apps.users.internal;
+
+import dev.hotpath.http.Request;
+
+/** Reads the users API's path id and page query without allocating for the id. */
+public final class UserQuery {
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
+
+    private UserQuery() {
+    }
+
+    /** A page request: ids above {@code after}, at most {@code limit}. */
+    public record Page(long after, int limit) {
+    }
+
+    /** The user id of {@code /api/users/{id}}: a decimal from 1 to 2^63-1, read in place; -1 for anything else. */
+    public static long id(Request request) {
+        int length = request.pathParamLength(0);
+        if (length > 19) {
+            return -1;
+        }
+        long id = 0;
+        for (int i = 0; i < length; i++) {
+            byte b = request.pathParamByte(0, i);
+            if (b < '0' || b > '9') {
+                return -1;
+            }
+            id = id * 10 + (b - '0');
+            if (id < 0) {
+                return -1;
+            }
+        }
+        return id >= 1 ? id : -1;
+    }
+
+    /**
+     * The page a query asks for: {@code limit} 1 to {@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT}),
+     * {@code after} 0 to 2^63-1 (default 0); other parameters are ignored.
+     *
+     * @throws IllegalArgumentException naming the parameter that is not a number in range, or given twice
+     */
+    public static Page page(String query) {
+        long limit = -1;
+        long after = -1;
+        if (query != null && !query.isEmpty()) {
+            for (String pair : query.split("&", -1)) {
+                int eq = pair.indexOf('=');
+                String name = eq < 0 ? pair : pair.substring(0, eq);
+                String value = eq < 0 ? "" : pair.substring(eq + 1);
+                if (name.equals("limit")) {
+                    if (limit >= 0) {
+                        throw new IllegalArgumentException("limit is given twice");
+                    }
+                    limit = number(value, MAX_LIMIT, "limit must be a number from 1 to " + MAX_LIMIT);
+                    if (limit < 1) {
+                        throw new IllegalArgumentException("limit must be a number from 1 to " + MAX_LIMIT);
+                    }
+                } else if (name.equals("after")) {
+                    if (after >= 0) {
+                        throw new IllegalArgumentException("after is given twice");
+                    }
+                    after = number(value, Long.MAX_VALUE, "after must be a user id or 0");
+                }
+            }
+        }
+        return new Page(Math.max(after, 0), limit < 0 ? DEFAULT_LIMIT : (int) limit);
+    }
+
+    private static long number(String value, long max, String problem) {
+        if (value.isEmpty() || value.length() > 19) {
+            throw new IllegalArgumentException(problem);
+        }
+        long n = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException(problem);
+            }
+            n = n * 10 + (c - '0');
+            if (n < 0 || n > max) {
+                throw new IllegalArgumentException(problem);
+            }
+        }
+        return n;
+    }
+}

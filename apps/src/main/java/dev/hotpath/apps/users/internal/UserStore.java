@@ -1,0 +1,19 @@
+package dev.hotpath.apps.users.internal;
+
+import dev.hotpath.http.Response;
+import java.sql.SQLException;
+
+/** Where the users app keeps its users: reads on the event loop; creates differ per store. */
+public interface UserStore extends AutoCloseable {
+    /** How many users a new store starts with: ids 1 to this, {@code user-<id>}, created {@link UserJson#PRELOADED_AT}. */
+    int PRELOADED = 10_000;
+
+    /** The {@code 200} answer with user {@code id}, or null when there is none. */
+    Response find(long id) throws SQLException;
+
+    /** The users with ids above {@code after}, ascending, at most {@code limit}, as a page's JSON. */
+    byte[] page(long after, int limit) throws SQLException;
+
+    @Override
+    void close();
+}
