@@ -1,15 +1,13 @@
 package dev.hotpath.cli;
 
 import dev.hotpath.loadgen.HtmlReport;
-import dev.hotpath.loadgen.LoadRun;
-import dev.hotpath.loadgen.MeasuredPeriod;
-import dev.hotpath.loadgen.Progress;
 import dev.hotpath.loadgen.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -31,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
  * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at
  * the start and end of its measured period, for CPU per request: on a noisy machine, the steadier
- * figure. Pin the servers in their commands (for example {@code taskset -c 0 ...}): a child inherits
+ * figure ({@link ServerRun}). Pin the servers in their commands (for example {@code taskset -c 0 ...}): a child inherits
  * this process's CPU set.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -82,7 +80,7 @@ final class CompareCommand implements Callable<Integer> {
         if ((aPath != null || bPath != null) && !List.of("ping", "messages").contains(load.scenario)) {
             throw new ParameterException(spec.commandLine(), "--a-path and --b-path apply to ping and messages only");
         }
-        Path dir = Files.createDirectories(load.results.resolve(STAMP.format(java.time.Instant.now()) + "-compare"));
+        Path dir = stampedDirectory(load.results, "compare");
         PrintWriter out = spec.commandLine().getOut();
         double[] rpsA = new double[rounds];
         double[] rpsB = new double[rounds];
@@ -95,8 +93,8 @@ final class CompareCommand implements Callable<Integer> {
         runsBySide.put("B", new ArrayList<>());
         for (int round = 1; round <= rounds; round++) {
             for (String side : runsBySide.keySet()) {
-                Run run = runOnce(side.equals("A") ? a : b, side.equals("A") ? aPath : bPath, dir, side + round);
-                RunResult result = run.result;
+                ServerRun run = runOnce(side.equals("A") ? a : b, side.equals("A") ? aPath : bPath, dir, side + round);
+                RunResult result = run.result();
                 runsBySide.get(side).add(result);
                 (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
                 (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
@@ -132,50 +130,14 @@ final class CompareCommand implements Callable<Integer> {
         return path == null ? "" : " (--path " + path + ")";
     }
 
-    private Run runOnce(String command, String path, Path dir, String name) throws IOException {
-        Path data = Files.createDirectories(dir.resolve(name + "-data"));
-        try (ServerUnderTest server = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"), readyTimeout)) {
-            ServerCpu cpu = new ServerCpu(server);
-            RunResult result = LoadRun.run(load.config("127.0.0.1", server.port), load.scenario(data, path), Progress.NONE, cpu);
-            BenchCommand.save(result, dir.resolve(name), load.command());
-            return new Run(result, cpu.nanos());
-        } finally {
-            deleteTree(data);
-        }
+    private ServerRun runOnce(String command, String path, Path dir, String name) throws IOException {
+        return ServerRun.measure(command, dir, name, readyTimeout, load.config("127.0.0.1", 1), data -> load.scenario(data, path),
+            load.command());
     }
 
-    /** A run and the server's CPU time over its measured period (-1: unknown). */
-    private record Run(RunResult result, long cpuNanos) {
-        /** Server CPU per answer of the measured period, NaN when either is unknown. */
-        double cpuMicrosPerRequest() {
-            long answered = result.measured().answered();
-            return cpuNanos < 0 || answered == 0 ? Double.NaN : cpuNanos / 1000.0 / answered;
-        }
-    }
-
-    /** Reads the server's CPU time when the measured period starts and ends. */
-    private static final class ServerCpu implements MeasuredPeriod {
-        private final ServerUnderTest server;
-        private long atStart = -1;
-        private long atEnd = -1;
-
-        ServerCpu(ServerUnderTest server) {
-            this.server = server;
-        }
-
-        @Override
-        public void started() {
-            atStart = server.cpuNanos();
-        }
-
-        @Override
-        public void ended() {
-            atEnd = server.cpuNanos();
-        }
-
-        long nanos() {
-            return atStart < 0 || atEnd < 0 ? -1 : atEnd - atStart;
-        }
+    /** A new directory {@code <UTC stamp>-<kind>} under {@code root} for the files of one command. */
+    static Path stampedDirectory(Path root, String kind) throws IOException {
+        return Files.createDirectories(root.resolve(STAMP.format(Instant.now()) + "-" + kind));
     }
 
     static double median(double[] values) {
@@ -183,18 +145,5 @@ final class CompareCommand implements Callable<Integer> {
         Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        List<Path> paths = new ArrayList<>();
-        try (var walk = Files.walk(root)) {
-            walk.forEach(paths::add);
-        }
-        for (int i = paths.size() - 1; i >= 0; i--) {
-            Files.deleteIfExists(paths.get(i));
-        }
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  * A server started from a command line for one measured run: on a free loopback port and a fresh data
  * directory ({@code {port}} and {@code {data}} in the command are replaced), its output in a file, ready
  * once it accepts a connection, stopped with SIGTERM (then SIGKILL after a grace). The command runs
- * under {@code bash -c "exec ..."}, so the signal reaches the server itself.
+ * under {@code bash -c "exec ..."}, so the signal reaches the server itself, and the process's CPU time
+ * and memory are the server's own as long as the command execs it ({@code taskset} and {@code java}
+ * do; a wrapper script that forks does not).
  */
 final class ServerUnderTest implements AutoCloseable {
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
@@ -52,6 +55,40 @@ final class ServerUnderTest implements AutoCloseable {
      */
     long cpuNanos() {
         return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+    }
+
+    /**
+     * The server process's peak resident set so far ({@code VmHWM} in {@code /proc/<pid>/status}), in
+     * bytes; -1 where the platform does not tell or the process is gone. Read it before {@link #close()}.
+     */
+    long peakRssBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.substring("VmHWM:".length()).strip().split("\\s+")[0]) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process has exited
+        }
+        return -1;
+    }
+
+    /**
+     * The start of a command line that runs a JVM server the way every measured server runs: this
+     * process's {@code java} with the flags Netty and SQLite need, pinned to core 0 with {@code taskset}
+     * when the machine has two cores or more (its cores, not this process's: a generator pinned to core 1
+     * must still put the server on core 0 rather than share its own).
+     */
+    static String pinnedJava() {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String pin = Provenance.onlineCores() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset")) ? "taskset -c 0 " : "";
+        return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED";
+    }
+
+    /** This build's jar (or classes directory, when run from the build), the one {@code ./hotpath} runs. */
+    static Path thisJar() {
+        return Path.of(ServerUnderTest.class.getProtectionDomain().getCodeSource().getLocation().getPath());
     }
 
     private boolean accepts() {

@@ -1,8 +1,6 @@
 package dev.hotpath.cli;
 
-import dev.hotpath.loadgen.LoadRun;
 import dev.hotpath.loadgen.Mode;
-import dev.hotpath.loadgen.Progress;
 import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.RunResult;
 import dev.hotpath.loadgen.Scenario;
@@ -14,9 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +38,6 @@ final class SuiteCommand implements Callable<Integer> {
     static final double DAILY_AVERAGE_RPS = 100_000_000 / 86_400.0;
     /** Seconds of warm-up before every measured run: on one core each, both JITs settle in about 5 to 10 s. */
     private static final long WARMUP = 10;
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     @Spec
     private CommandSpec spec;
@@ -72,7 +66,7 @@ final class SuiteCommand implements Callable<Integer> {
         if (!command.contains("{port}") || !command.contains("{data}")) {
             throw new ParameterException(spec.commandLine(), "--server must contain {port} and {data}");
         }
-        dir = Files.createDirectories(results.resolve(STAMP.format(Instant.now()) + "-suite"));
+        dir = CompareCommand.stampedDirectory(results, "suite");
         PrintWriter out = spec.commandLine().getOut();
 
         RunConfig mixedRate = rate(DAILY_AVERAGE_RPS, 30);
@@ -125,22 +119,15 @@ final class SuiteCommand implements Callable<Integer> {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {
             String name = String.format("%02d-%d", rows.size() + 1, i + 1);
-            Path data = Files.createDirectories(dir.resolve(name + "-data"));
-            try (ServerUnderTest target = ServerUnderTest.start(command, data, dir.resolve(name + ".server.log"),
-                Duration.ofSeconds(60))) {
-                String key = Files.readString(data.resolve("api-key")).strip();
-                RunResult result = LoadRun.run(config.withTarget(config.host(), target.port), scenario.apply(key), Progress.NONE);
-                BenchCommand.save(result, dir.resolve(name), "hotpath bench suite: " + claim);
-                rps[i] = result.rps();
-                p99[i] = result.latencyMillis(99);
-                requests += result.measured().ok();
-                seconds += result.measuredSeconds();
-                if (!result.verdict().pass()) {
-                    pass = false;
-                    failures.addAll(result.verdict().reasons());
-                }
-            } finally {
-                CompareCommand.deleteTree(data);
+            RunResult result = ServerRun.measure(command, dir, name, Duration.ofSeconds(60), config,
+                data -> scenario.apply(Files.readString(data.resolve("api-key")).strip()), "hotpath bench suite: " + claim).result();
+            rps[i] = result.rps();
+            p99[i] = result.latencyMillis(99);
+            requests += result.measured().ok();
+            seconds += result.measuredSeconds();
+            if (!result.verdict().pass()) {
+                pass = false;
+                failures.addAll(result.verdict().reasons());
             }
         }
         allPass &= pass;
@@ -170,13 +157,7 @@ final class SuiteCommand implements Callable<Integer> {
     }
 
     private static String defaultServer() {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String jar = Path.of(SuiteCommand.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
-        // The machine's cores, not this process's: when the suite itself is pinned to core 1, the
-        // server must still go to core 0 rather than inherit the suite's CPU set.
-        String pin = Provenance.onlineCores() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset"))
-            ? "taskset -c 0 " : "";
-        return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar " + jar
+        return ServerUnderTest.pinnedJava() + " -jar " + ServerUnderTest.thisJar()
             + " serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1";
     }
 }
