@@ -10,6 +10,8 @@ import dev.hotpath.loadgen.scenario.MixedScenario;
 import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
 import dev.hotpath.loadgen.scenario.SocialScenario;
+import dev.hotpath.loadgen.scenario.UserReadScenario;
+import dev.hotpath.loadgen.scenario.UsersMixScenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +31,8 @@ final class LoadOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "ping, redirect, create, mixed, social or messages.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+        description = "ping, redirect, create, mixed, social, messages, users-get or users-mix.")
     String scenario;
 
     @Option(names = "--mode", defaultValue = "saturate",
@@ -127,6 +130,10 @@ final class LoadOptions {
     @Option(names = "--tokens-file", description = "Social: bearer tokens, one per line (hotpath social tokens).")
     private Path tokensFile;
 
+    @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
+        description = "users-get, users-mix: the bearer token the server accepts (default: ${DEFAULT-VALUE}).")
+    private String token;
+
     @Option(names = "--path", description = "Path of the ping scenario (default: /ping) or the messages one (default: /message).")
     private String path;
 
@@ -189,7 +196,7 @@ final class LoadOptions {
             throw new ParameterException(spec.commandLine(), "--creates applies to create in --mode saturate and must be at least 1");
         }
         switch (scenario) {
-            case "ping", "messages" -> { }
+            case "ping", "messages", "users-get", "users-mix" -> { }
             case "social" -> {
                 if (mode == Mode.RATE || pipeline != 1) {
                     throw new ParameterException(spec.commandLine(),
@@ -212,7 +219,7 @@ final class LoadOptions {
                 }
             }
             default -> throw new ParameterException(spec.commandLine(),
-                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed, social, messages)");
+                "unknown scenario '" + scenario + "' (ping, redirect, create, mixed, social, messages, users-get, users-mix)");
         }
     }
 
@@ -237,6 +244,8 @@ final class LoadOptions {
                 linksFile);
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus, creates == null ? Long.MAX_VALUE : creates);
             case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
+            case "users-get" -> new UserReadScenario(token);
+            case "users-mix" -> new UsersMixScenario(token);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
                 redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
             case "messages" -> new MessagesScenario(path == null ? "/message" : path,

@@ -1,0 +1,218 @@
+package dev.hotpath.cli;
+
+import dev.hotpath.loadgen.Mode;
+import dev.hotpath.loadgen.RunConfig;
+import dev.hotpath.loadgen.scenario.UserReadScenario;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hotpath bench engines}: the engine comparison suite ({@code docs/ENGINES.md}). Per scenario and
+ * round, each server in turn (A B C D) is started fresh (free port, fresh data directory, pinned to core
+ * 0) for a saturation probe (closed loop, 64 connections, warm-up then measured), stopped, and started
+ * fresh again for a constant-rate run at {@value #RATE_SHARE}× the rate that server's probe sustained
+ * (open loop, latency from the scheduled time). Each run records req/s, latency, the server's CPU per
+ * request and its peak RSS; the tables give medians over the rounds. Exit 0 only when every run passed,
+ * 1 otherwise (the tables are written either way), 2 for an invalid command line.
+ *
+ * <p>Cost: about 45 s per server, scenario and round at the default durations; the full suite (5
+ * scenarios, 4 or 5 servers, 3 rounds) takes about 45 minutes.
+ */
+@Command(name = "engines", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Compare hotpath with the peers on S1-S4 and the 64-deep ping: saturation, then 0.7x of it, on fresh servers.",
+        "Pin the generator with 'taskset -c 1 ./hotpath bench engines'; the servers run on core 0."})
+final class EnginesCommand implements Callable<Integer> {
+    /** The constant-rate run's share of the server's measured saturation. */
+    static final double RATE_SHARE = 0.7;
+    private static final int CONNECTIONS = 64;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--scenarios", split = ",", defaultValue = "s1,s2,s3,s4,p64",
+        description = "Scenarios, in order: s1, s2, s3, s4, p64 (default: ${DEFAULT-VALUE}).")
+    private List<String> scenarios;
+
+    @Option(names = "--servers", split = ",", defaultValue = "hotpath,netty,vertx,helidon,raw",
+        description = "Servers, in this order in every round; each runs the scenarios it has (netty s1-s3, raw p64 only) "
+            + "(default: ${DEFAULT-VALUE}).")
+    private List<String> servers;
+
+    @Option(names = "--server", paramLabel = "NAME=CMD", description = "The command that starts server NAME instead of its default, "
+        + "with {port}, and {data} (a fresh directory) and {store} (the scenario's store flags) where it needs them.")
+    private Map<String, String> overrides = new LinkedHashMap<>();
+
+    @Option(names = "--peers-jar", description = "The bench module's jar with the peers (default: bench/target/benchmarks.jar "
+        + "of this build's repository).")
+    private Path peersJar;
+
+    @Option(names = "--quick", description = "One round and short runs (2 s warm-up, 3 s measured): a check, not a result.")
+    private boolean quick;
+
+    @Option(names = "--rounds", description = "Rounds (default: 3, or 1 with --quick).")
+    private Integer rounds;
+
+    @Option(names = "--warmup", converter = Converters.Span.class,
+        description = "Warm-up before every measured period (default: 10s, or 2s with --quick).")
+    private Duration warmup;
+
+    @Option(names = "--duration", converter = Converters.Span.class,
+        description = "Measured period of every run (default: 10s, or 3s with --quick).")
+    private Duration duration;
+
+    @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
+        description = "The bearer token the servers accept (default: ${DEFAULT-VALUE}).")
+    private String token;
+
+    @Option(names = "--ready-timeout", defaultValue = "60s", converter = Converters.Span.class,
+        description = "How long a server may take to accept connections (default: ${DEFAULT-VALUE}).")
+    private Duration readyTimeout;
+
+    @Option(names = "--results", defaultValue = "results", description = "Where the suite's directory goes (default: ${DEFAULT-VALUE}).")
+    private Path results;
+
+    @Override
+    public Integer call() throws IOException {
+        List<EngineScenario> chosen = scenarios();
+        EngineServers commands = servers(chosen);
+        int roundCount = rounds != null ? rounds : quick ? 1 : 3;
+        if (roundCount < 1 || roundCount > 100) {
+            throw new ParameterException(spec.commandLine(), "--rounds must be 1..100");
+        }
+        Duration warm = warmup != null ? warmup : Duration.ofSeconds(quick ? 2 : 10);
+        Duration measured = duration != null ? duration : Duration.ofSeconds(quick ? 3 : 10);
+        if (warm.isNegative() || measured.isNegative() || measured.isZero()) {
+            throw new ParameterException(spec.commandLine(), "--warmup must not be negative and --duration must be positive");
+        }
+        Path dir = CompareCommand.stampedDirectory(results, "engines");
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("| Scenario | Server | Round | Run | req/s | p99 ms | server CPU µs/req | peak RSS MiB | Verdict |");
+        List<EngineRun> runs = new ArrayList<>();
+        for (EngineScenario scenario : chosen) {
+            for (int round = 1; round <= roundCount; round++) {
+                for (String server : servers) {
+                    if (!EngineServers.runs(server, scenario)) {
+                        continue;
+                    }
+                    String command = commands.command(server, scenario);
+                    RunConfig probe = new RunConfig("127.0.0.1", 1, Mode.SATURATE, 0, CONNECTIONS, scenario.pipeline,
+                        RunConfig.DEFAULT_QUEUE, warm, measured, Duration.ofSeconds(10), 1, null, null, null,
+                        RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
+                    EngineRun saturation = run(out, dir,
+                        new EngineRun(scenario, server, round, EngineRun.Kind.PROBE, command, null, null), probe);
+                    runs.add(saturation);
+                    if (scenario.rateRun) {
+                        EngineRun rate = new EngineRun(scenario, server, round, EngineRun.Kind.RATE, command, null, null);
+                        double sustained = saturation.run() == null ? 0 : saturation.run().result().rps();
+                        runs.add(sustained > 0
+                            ? run(out, dir, rate, new RunConfig("127.0.0.1", 1, Mode.RATE, RATE_SHARE * sustained, CONNECTIONS, 1,
+                                RunConfig.DEFAULT_QUEUE, warm, measured, Duration.ofSeconds(10), 1, null, null, null,
+                                RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null))
+                            : failed(out, rate, "not run: the saturation probe sustained no rate"));
+                    }
+                }
+            }
+        }
+        EnginesReport report = new EnginesReport(runs, command(), method(commands, roundCount, warm, measured));
+        report.write(dir);
+        out.println((report.pass() ? "PASS" : "FAIL") + " (" + dir.resolve("summary.md") + ")");
+        return report.pass() ? 0 : 1;
+    }
+
+    /** Runs {@code planned} on a fresh server; a server that does not start is a failed run, and the suite goes on. */
+    private EngineRun run(PrintWriter out, Path dir, EngineRun planned, RunConfig config) {
+        EngineScenario scenario = planned.scenario();
+        try {
+            ServerRun run = ServerRun.measure(planned.command(), dir, planned.name(), readyTimeout, config,
+                data -> scenario.load(token), command() + " [" + planned.name() + "]");
+            EngineRun done = new EngineRun(scenario, planned.server(), planned.round(), planned.kind(), planned.command(), run, null);
+            out.println(String.format(Locale.ROOT, "| %s | %s | %d | %s | %,.0f | %.3f | %.2f | %.1f | %s |", scenario.id,
+                done.server(), done.round(), done.kind().label(), run.result().rps(), run.result().latencyMillis(99),
+                run.cpuMicrosPerRequest(), run.peakRssBytes() / (1024.0 * 1024), done.pass() ? "PASS"
+                    : "FAIL: " + String.join("; ", done.reasons())));
+            return done;
+        } catch (IOException e) {
+            return failed(out, planned, e.getMessage());
+        }
+    }
+
+    private static EngineRun failed(PrintWriter out, EngineRun planned, String why) {
+        out.println("| " + planned.scenario().id + " | " + planned.server() + " | " + planned.round() + " | "
+            + planned.kind().label() + " | | | | | FAIL: " + why + " |");
+        return new EngineRun(planned.scenario(), planned.server(), planned.round(), planned.kind(), planned.command(), null, why);
+    }
+
+    private List<EngineScenario> scenarios() {
+        List<EngineScenario> chosen = new ArrayList<>();
+        for (String id : scenarios) {
+            EngineScenario scenario = EngineScenario.of(id);
+            if (scenario == null) {
+                throw new ParameterException(spec.commandLine(), "unknown scenario '" + id + "' (s1, s2, s3, s4, p64)");
+            }
+            chosen.add(scenario);
+        }
+        return chosen;
+    }
+
+    private EngineServers servers(List<EngineScenario> chosen) {
+        for (String name : servers) {
+            if (!EngineServers.NAMES.contains(name)) {
+                throw new ParameterException(spec.commandLine(),
+                    "unknown server '" + name + "' (" + String.join(", ", EngineServers.NAMES) + ")");
+            }
+        }
+        for (var given : overrides.entrySet()) {
+            if (!EngineServers.NAMES.contains(given.getKey()) || !given.getValue().contains("{port}")) {
+                throw new ParameterException(spec.commandLine(), "--server takes NAME=CMD with NAME one of "
+                    + String.join(", ", EngineServers.NAMES) + " and {port} in CMD, got " + given.getKey() + "=" + given.getValue());
+            }
+        }
+        EngineServers commands = new EngineServers(overrides, peersJar != null ? peersJar : EngineServers.defaultPeersJar());
+        for (String name : servers) {
+            boolean needed = chosen.stream().anyMatch(s -> EngineServers.runs(name, s));
+            if (needed && commands.needsPeersJar(name) && !commands.hasPeersJar()) {
+                throw new ParameterException(spec.commandLine(), "server " + name + " needs the peers jar " + commands.peersJar()
+                    + ": build it (./mvnw -pl bench -am package -DskipTests), give --peers-jar or --server " + name + "=CMD");
+            }
+        }
+        return commands;
+    }
+
+    private String method(EngineServers commands, int roundCount, Duration warm, Duration measured) {
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Every run on a fresh server (free port, fresh data "
+            + "directory). Per scenario and round, each server in turn: a saturation probe (closed loop, %d connections, "
+            + "%s warm-up, %s measured), then on a fresh server a constant-rate run at %.1f× the rate its probe sustained "
+            + "(open loop, %d connections, latency from the scheduled time). Medians over %d round(s). In the last column "
+            + "above 1 is better for req/s, below 1 for the rest. Every answer is checked (status and exact body); "
+            + "a run with any error, drop or wrong body fails.%n%n",
+            CONNECTIONS, seconds(warm), seconds(measured), RATE_SHARE, CONNECTIONS, roundCount));
+        for (String server : servers) {
+            md.append("- ").append(server).append(": `").append(commands.template(server)).append("`\n");
+        }
+        md.append("- Generator: this process, one event loop (pin it: `taskset -c 1 ./hotpath bench engines`)\n")
+            .append("- Machine: ").append(Provenance.machine()).append(", JDK ").append(Runtime.version()).append('\n')
+            .append("- Commit: ").append(Provenance.commit()).append('\n');
+        return md.toString();
+    }
+
+    private static String seconds(Duration span) {
+        return span.toMillis() / 1000.0 + " s";
+    }
+
+    private String command() {
+        return "hotpath " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+}
