@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hotpath bench engines --quick} at tiny durations against stand-in servers from the fat jar
- * (the peers are built after this module): every run's files, the index, the tables and the charts
+ * (the peers are built after this module, so {@code serve users} stands in for one): every run's files, the index, the tables and the charts
  * are written, and a server that answers wrong, or never starts, fails the whole command. The rate
  * runs may FAIL at these durations (the JITs are cold); a probe against a right server must PASS, as
  * a closed loop fails only on a wrong or missing answer.
@@ -46,8 +46,8 @@ class EnginesIT {
 
     @Test
     void writesEveryRunsFilesTheIndexTheTableAndTheChartsOfEveryServer() throws Exception {
-        int status = engines("--servers", "hotpath,netty", "--server", "hotpath=" + serve("users"),
-            "--server", "netty=" + serve("users"));
+        int status = engines("--servers", "hotpath,netty",
+            "--server", "hotpath=" + serve("users --access-log {data}/access.log {store}"), "--server", "netty=" + serve("users"));
         assertThat(err.toString()).isEmpty();
         assertThat(status).as(out.toString()).isIn(0, 1);
         Path engines = enginesDir();
@@ -59,6 +59,7 @@ class EnginesIT {
             assertThat(engines.resolve(run + "-data")).as("the fresh data directory is gone").doesNotExist();
         }
         String index = Files.readString(engines.resolve("index.json"));
+        assertThat(index).as("{store} is the scenario's store flags").contains("serve users --access-log {data}/access.log --store memory --bind");
         assertThat(index).contains("\"scenario\": \"s1\", \"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\"",
             "\"scenario\": \"s1\", \"server\": \"netty\", \"round\": 1, \"kind\": \"rate\"", "\"dir\": \"s1-netty-r1-rate/");
         assertThat(index).as("both probes passed: every answer right, and their figures recorded")
