@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * S3 and S4 of the engine comparison ({@code users-mix}; the two differ in the server's store, not in
- * the load): {@value #READ_PERCENT}% reads as {@link UserReadScenario} sends and checks them,
+ * the load): the rest (80%) reads as {@link UserReadScenario} sends and checks them,
  * {@value #PAGE_PERCENT}% {@code GET /api/users?limit=20}, which must be 200 with exactly users 1 to
  * 20 and {@code "next":20}, and {@value #CREATE_PERCENT}% {@code POST /api/users} with a name and email
  * of their own, which must be 201 with one user object: an id above the preloaded ones that no other
@@ -23,7 +23,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * refuse an id given twice.
  */
 public final class UsersMixScenario implements Scenario {
-    static final int READ_PERCENT = 80;
     static final int PAGE_PERCENT = 15;
     static final int CREATE_PERCENT = 5;
     private static final int KIND_SHIFT = 56;
