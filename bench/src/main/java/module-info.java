@@ -7,6 +7,13 @@ module dev.hotpath.bench {
     requires io.netty.transport;
     requires io.netty.codec;
     requires io.netty.codec.http;
+    requires com.fasterxml.jackson.core;
+    requires com.zaxxer.hikari;
+    requires org.xerial.sqlitejdbc;
+    requires io.vertx.core;
+    requires io.vertx.web;
+    requires io.helidon.webserver;
+    requires jdk.unsupported;
 
     opens dev.hotpath.bench to jmh.core;
 }
