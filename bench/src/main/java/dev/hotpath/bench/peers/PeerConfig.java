@@ -12,12 +12,12 @@ record PeerConfig(String name, int port, Store store, Path data, Path accessLog,
 
     static final String USAGE = """
         usage: PeerMain NAME --port N [--store memory|sqlite] [--data DIR] [--access-log FILE] [--token T]
-          NAME          netty (S1-S3, memory only), vertx or helidon (S1-S4)
-          --port N      port on 127.0.0.1; 0 takes any free one (the ready line names it)
-          --store S     memory (default: S1-S3) or sqlite (S4, needs --data)
-          --data DIR    the directory of users.db (WAL, synchronous=FULL)
+          NAME               netty (S1-S3, memory only), vertx or helidon (S1-S4)
+          --port N           port on 127.0.0.1; 0 takes any free one (the ready line names it)
+          --store S          memory (default; S1-S3) or sqlite (S4, needs --data)
+          --data DIR         the directory of users.db (WAL, synchronous=FULL)
           --access-log FILE  append one line per /api request to FILE; without it the log is off
-          --token T     the bearer token (default %s)
+          --token T          the bearer token (default %s)
         Prints "NAME listening on http://127.0.0.1:PORT" when ready; stops on SIGTERM or SIGINT.
         """.formatted(BearerAuth.DEFAULT_TOKEN);
 
