@@ -9,7 +9,6 @@ import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -401,12 +400,16 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         if (outbound != null) {
             ByteBuf batch = outbound;
             outbound = null;
-            ChannelFuture written = ctx.writeAndFlush(batch);
             if (closeNow) {
                 closed = true;
-                written.addListener(ChannelFutureListener.CLOSE);
-            } else if (!ctx.channel().isWritable()) {
-                pauseReading();
+                ctx.writeAndFlush(batch).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                // Nothing waits on this write: the void promise spares a future per flush (most of
+                // what a request allocated), and a failed write reaches exceptionCaught, which closes.
+                ctx.writeAndFlush(batch, ctx.voidPromise());
+                if (!ctx.channel().isWritable()) {
+                    pauseReading();
+                }
             }
         } else if (closeNow) {
             // Bytes of earlier batches may still wait in the channel's outbound buffer (a large answer
