@@ -1,5 +1,6 @@
 package dev.hotpath.cli;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.hotpath.loadgen.HtmlReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -195,24 +196,8 @@ final class EnginesReport {
         return Double.isNaN(value) || Double.isInfinite(value) ? "null" : Double.toString(value);
     }
 
-    /** {@code s} as a JSON string: quotes, backslashes and control characters escaped. */
+    /** {@code s} as a JSON string, escaped by jackson-core's encoder (quotes, backslashes, controls). */
     private static String quote(String s) {
-        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
     }
 }
