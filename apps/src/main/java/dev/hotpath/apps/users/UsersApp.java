@@ -11,6 +11,7 @@ import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.FilterChain;
 import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.MetricsEndpoint;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
@@ -142,7 +143,7 @@ public final class UsersApp implements App {
     }
 
     private static Response invalid(int status, String code, String message) {
-        return dev.hotpath.http.JsonBytes.response(status, json -> {
+        return JsonBytes.response(status, json -> {
             json.writeStartObject();
             json.writeStringField("error", code);
             json.writeStringField("message", message);

@@ -156,6 +156,8 @@ public final class AccessLog implements AutoCloseable {
         private final byte[] id = new byte[RequestIds.MAX_LENGTH];
         private ByteBuffer active = ByteBuffer.allocate(BUFFER_BYTES);
         private ByteBuffer spare = ByteBuffer.allocate(BUFFER_BYTES);
+        /** Whether the writer was woken for {@code active} being half full; guarded by this. */
+        private boolean wakeSent;
 
         @Override
         public Response before(Exchange exchange) {
@@ -171,7 +173,8 @@ public final class AccessLog implements AutoCloseable {
                     return;
                 }
                 active.put(line, 0, length);
-                if (active.position() > BUFFER_BYTES / 2) {
+                if (!wakeSent && active.position() > BUFFER_BYTES / 2) {
+                    wakeSent = true; // once per buffer: each unpark takes the writer's lock and signals it
                     LockSupport.unpark(writer);
                 }
             }
@@ -216,6 +219,7 @@ public final class AccessLog implements AutoCloseable {
                 full = active;
                 active = spare;
                 spare = null;
+                wakeSent = false;
             }
             full.flip();
             write(channel, full);

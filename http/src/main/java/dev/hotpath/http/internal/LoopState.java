@@ -1,6 +1,7 @@
 package dev.hotpath.http.internal;
 
 import dev.hotpath.http.Filter;
+import dev.hotpath.http.FilterChain;
 import dev.hotpath.http.ServerLimits;
 import java.util.function.Consumer;
 
@@ -22,7 +23,7 @@ final class LoopState {
     LoopState(ServerLimits limits, Router router) {
         head = new RequestHead(limits);
         exchange = new FilterExchange(limits.maxRequestLineBytes());
-        chains = router.chains().stream().map(dev.hotpath.http.FilterChain::instantiate).toArray(Filter[][]::new);
+        chains = router.chains().stream().map(FilterChain::instantiate).toArray(Filter[][]::new);
     }
 
     void add(Connection c) {
