@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
     subcommands = {CompareCommand.class, SuiteCommand.class, EnginesCommand.class},
     description = {"Load a running server, check every answer, and pass only if nothing went wrong.",
         "Scenarios: ping, redirect, create, mixed, social (users mode, or saturate: the closed-loop mix), messages, "
-            + "users-get, users-mix (the engine suite's S2 and S3/S4). Exit 0 PASS, 1 FAIL, 2 invalid flags."})
+            + "users-get, users-mix (the engine suite's S2 and S3/S4). Exit 0 PASS, 1 FAIL, 2 invalid flags.",
+        "social --score: the challenge's capacity search and scored hold, for each mix (exit 0 when each scored)."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -36,6 +37,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     private LoadOptions load;
 
+    @Mixin
+    private ScoreOptions score;
+
     @Override
     public Integer call() throws IOException {
         load.validateScenario();
@@ -45,7 +49,14 @@ final class BenchCommand implements Callable<Integer> {
         if (!"http".equals(target.getScheme()) || target.getHost() == null || target.getPort() <= 0) {
             throw new ParameterException(spec.commandLine(), "--target must be http://HOST:PORT, got " + target);
         }
-        var config = load.config(target.getHost().replace("[", "").replace("]", ""), target.getPort());
+        String host = target.getHost().replace("[", "").replace("]", "");
+        if (score.enabled) {
+            if (!"social".equals(load.scenario) || load.usersGiven()) {
+                throw new ParameterException(spec.commandLine(), "--score applies to scenario social, and sets the users itself");
+            }
+            return new SocialScore(load, score, host, target.getPort(), spec.commandLine().getOut(), System.console() != null).run();
+        }
+        var config = load.config(host, target.getPort());
         var scenario = load.scenario(null);
         Progress progress = System.console() != null ? Progress.line(System.out) : Progress.NONE;
         RunResult result = LoadRun.run(config, scenario, progress);

@@ -1,5 +1,6 @@
 package dev.hotpath.cli;
 
+import dev.hotpath.loadgen.scenario.SocialScenario;
 import dev.hotpath.store.Durability;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -34,6 +35,19 @@ final class Converters {
                 throw new TypeConversionException("port out of range in '" + value + "'");
             }
             return new InetSocketAddress(host, port);
+        }
+    }
+
+    /** A social mix as {@code realistic} or {@code write-heavy}. */
+    static final class SocialMix implements ITypeConverter<SocialScenario.Mix> {
+        @Override
+        public SocialScenario.Mix convert(String value) {
+            for (SocialScenario.Mix mix : SocialScenario.Mix.values()) {
+                if (mix.label().equals(value)) {
+                    return mix;
+                }
+            }
+            throw new TypeConversionException("expected realistic or write-heavy, got '" + value + "'");
         }
     }
 

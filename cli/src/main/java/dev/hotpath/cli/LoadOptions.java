@@ -94,9 +94,11 @@ final class LoadOptions {
     @Option(names = "--max-error-rate", description = "Tolerate this share of failed requests (default: none).")
     private Double maxErrorRate;
 
-    @Option(names = "--max-generator-lag-ms", defaultValue = "" + RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS,
-        description = "Rate mode fails when the p99 lateness of the generator's own wake-ups is above this (default: ${DEFAULT-VALUE}).")
-    private double maxGeneratorLag;
+    @Option(names = "--max-generator-lag-ms",
+        description = "Rate and users mode fail when the p99 lateness of the generator's own wake-ups is above this "
+            + "(default: " + RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS + " in rate mode, "
+            + RunConfig.DEFAULT_USERS_MAX_GENERATOR_LAG_MILLIS + " in users mode).")
+    private Double maxGeneratorLag;
 
     @Option(names = "--key", description = "API key (redirect seeding, create).")
     private String key;
@@ -130,6 +132,10 @@ final class LoadOptions {
     @Option(names = "--tokens-file", description = "Social: bearer tokens, one per line (hotpath social tokens).")
     private Path tokensFile;
 
+    @Option(names = "--mix", converter = Converters.SocialMix.class,
+        description = "Social: realistic (like 0.15, create 0.02 after each post read; the default) or write-heavy (1.0 and 0.5).")
+    private SocialScenario.Mix mix;
+
     @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
         description = "users-get, users-mix: the bearer token the server accepts (default: ${DEFAULT-VALUE}).")
     private String token;
@@ -159,18 +165,42 @@ final class LoadOptions {
         }
         try {
             if (mode == Mode.USERS) {
-                // The social challenge's pass rule unless told otherwise: p95 < 500 ms, p99 < 1 s, < 1% failed.
-                return new RunConfig(host, port, mode, 0, users, 1, 0, Duration.ZERO, duration, drainTimeout, eventLoops,
-                    maxP99 == null ? 1000.0 : maxP99, maxP95 == null ? 500.0 : maxP95,
-                    maxErrorRate == null ? 0.01 : maxErrorRate, maxGeneratorLag,
-                    new UsersModel(rampUp, rampDown, thinkMin, thinkMax));
+                return usersConfig(host, port, users, duration);
             }
             return new RunConfig(host, port, mode, mode == Mode.RATE ? rps : 0, connections, pipeline, queue,
                 warmup == null ? Duration.ZERO : warmup, duration, drainTimeout, eventLoops, maxP99, maxP95, maxErrorRate,
-                maxGeneratorLag, null);
+                maxGeneratorLag == null ? RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS : maxGeneratorLag, null);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * A users-mode run of {@code connections} users holding for {@code hold}, with this command line's
+     * ramps and think times, and the social challenge's pass rule unless told otherwise: p95 < 500 ms,
+     * p99 < 1 s, under 1% failed.
+     */
+    RunConfig usersConfig(String host, int port, int connections, Duration hold) {
+        return new RunConfig(host, port, Mode.USERS, 0, connections, 1, 0, Duration.ZERO, hold, drainTimeout, eventLoops,
+            maxP99 == null ? 1000.0 : maxP99, maxP95 == null ? 500.0 : maxP95,
+            maxErrorRate == null ? 0.01 : maxErrorRate,
+            maxGeneratorLag == null ? RunConfig.DEFAULT_USERS_MAX_GENERATOR_LAG_MILLIS : maxGeneratorLag,
+            new UsersModel(rampUp, rampDown, thinkMin, thinkMax));
+    }
+
+    /** The social scenario of this command line's tokens, with {@code mix} and think times multiplied by {@code thinkScale}. */
+    SocialScenario socialScenario(SocialScenario.Mix mix, double thinkScale) throws IOException {
+        return new SocialScenario(SocialScenario.readTokens(tokensFile), mix, thinkScale);
+    }
+
+    /** Whether {@code --users} or {@code --mode users} was given. */
+    boolean usersGiven() {
+        return users != null || mode == Mode.USERS;
+    }
+
+    /** {@code --mix}: null when not given. */
+    SocialScenario.Mix mix() {
+        return mix;
     }
 
     /** Checks the scenario flags without touching any file; for a command that starts servers first. */
@@ -194,6 +224,9 @@ final class LoadOptions {
         }
         if (creates != null && (!scenario.equals("create") || mode != Mode.SATURATE || creates < 1)) {
             throw new ParameterException(spec.commandLine(), "--creates applies to create in --mode saturate and must be at least 1");
+        }
+        if (mix != null && !scenario.equals("social")) {
+            throw new ParameterException(spec.commandLine(), "--mix applies to scenario social only");
         }
         switch (scenario) {
             case "ping", "messages", "users-get", "users-mix" -> { }
@@ -243,7 +276,7 @@ final class LoadOptions {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
                 linksFile);
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus, creates == null ? Long.MAX_VALUE : creates);
-            case "social" -> new SocialScenario(SocialScenario.readTokens(tokensFile), 1.0);
+            case "social" -> socialScenario(mix == null ? SocialScenario.Mix.REALISTIC : mix, 1.0);
             case "users-get" -> new UserReadScenario(token);
             case "users-mix" -> new UsersMixScenario(token);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,

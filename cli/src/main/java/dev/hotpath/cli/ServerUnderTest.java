@@ -62,16 +62,7 @@ final class ServerUnderTest implements AutoCloseable {
      * bytes; -1 where the platform does not tell or the process is gone. Read it before {@link #close()}.
      */
     long peakRssBytes() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.substring("VmHWM:".length()).strip().split("\\s+")[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process has exited
-        }
-        return -1;
+        return ProcStatus.peakRssBytes(process.pid());
     }
 
     /**

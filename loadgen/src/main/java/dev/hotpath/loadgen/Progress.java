@@ -11,6 +11,11 @@ public interface Progress {
 
     /** One line rewritten in place: for a terminal. */
     static Progress line(PrintStream out) {
+        return line(out, "");
+    }
+
+    /** As {@link #line(PrintStream)}, each line starting with {@code prefix} (which run of several this is). */
+    static Progress line(PrintStream out, String prefix) {
         return new Progress() {
             private long lastAnswered;
             private double lastElapsed;
@@ -20,7 +25,7 @@ public interface Progress {
                 double rate = elapsedSeconds > lastElapsed ? (answered - lastAnswered) / (elapsedSeconds - lastElapsed) : 0;
                 lastAnswered = answered;
                 lastElapsed = elapsedSeconds;
-                out.printf("\r%6.1f s  %,12.0f req/s  p99 %8.2f ms  errors %d   ", elapsedSeconds, rate, p99Millis, errors);
+                out.printf("\r%s%6.1f s  %,12.0f req/s  p99 %8.2f ms  errors %d   ", prefix, elapsedSeconds, rate, p99Millis, errors);
                 out.flush();
             }
         };

@@ -19,7 +19,7 @@ import org.HdrHistogram.AbstractHistogram;
  * @param errors requests lost to each kind of error (every kind present, 0 when none)
  * @param latency per answer (saturate mode: its batch's latency); rate mode from the scheduled time
  * @param sendLag rate mode: send time minus scheduled time
- * @param generatorLag rate mode: how late the generator's own wake-ups ran
+ * @param generatorLag rate and users mode: how late the generator's own wake-ups ran
  * @param seconds answers and their p99 in each second since the measured period began (measured period
  *     only; the last seconds may be partial, or after the end while owed answers drain: see
  *     {@link RunResult#wholeSeconds()})

@@ -134,14 +134,14 @@ class HarnessIT {
             }
             UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
             RunResult result = LoadRun.run(RunConfig.users(HOST, server.port(), 20, Duration.ofSeconds(2), model),
-                new SocialScenario(tokens, 0.001), Progress.NONE);
+                new SocialScenario(tokens, SocialScenario.Mix.REALISTIC, 0.001), Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
             assertThat(result.measured().ok()).isGreaterThan(100);
 
             long postsBefore = count(db, "posts");
             long likesBefore = count(db, "likes");
             RunResult closedLoop = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(2)),
-                new SocialScenario(tokens, 1), Progress.NONE);
+                new SocialScenario(tokens, SocialScenario.Mix.REALISTIC, 1), Progress.NONE);
             assertThat(closedLoop.verdict().reasons()).isEmpty();
             assertThat(closedLoop.measured().ok()).isGreaterThan(1_000);
             assertThat(count(db, "posts")).as("the closed loop creates posts").isGreaterThan(postsBefore);
@@ -153,7 +153,7 @@ class HarnessIT {
         try (ShortenerFixture other = new ShortenerFixture(ShortenerFixture.Fault.NONE)) {
             UsersModel model = new UsersModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
             RunResult wrongServer = LoadRun.run(RunConfig.users(HOST, other.port(), 2, Duration.ofMillis(300), model),
-                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 0.001),
+                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), SocialScenario.Mix.REALISTIC, 0.001),
                 Progress.NONE);
             assertThat(wrongServer.verdict().pass()).isFalse();
             assertThat(wrongServer.measured().unexpectedStatus()).isPositive();
@@ -263,7 +263,7 @@ class HarnessIT {
     void failsWhenOneFeedInFiftyListsItsPostsOutOfOrder() throws Exception {
         try (SocialFixture server = new SocialFixture(50)) {
             RunResult result = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(1)),
-                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), 1), Progress.NONE);
+                new SocialScenario(List.of("a.eyJ1c2VybmFtZSI6InUifQ.c"), SocialScenario.Mix.REALISTIC, 1), Progress.NONE);
             assertThat(server.faults.get()).isPositive();
             assertThat(result.measured().mismatches()).isEqualTo(server.faults.get());
             assertThat(result.verdict().pass()).isFalse();

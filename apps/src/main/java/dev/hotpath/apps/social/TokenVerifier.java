@@ -15,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Checks the challenge's bearer tokens on every request (the rules forbid remembering a
  * verification): {@code Bearer <JWT>}, HS256 only, signature compared in constant time, {@code exp}
- * after now, then a payload whose {@code sub} is a positive integer in a string and whose
+ * after now, {@code nbf} (when present) not after now (RFC 7519 §4.1.5), then a payload whose {@code sub} is a positive integer in a string and whose
  * {@code username} is a string. Each answer maps to one of the contract's three 401 messages.
  *
  * <p>One {@link Mac} per thread (event loops), initialized once; a verification costs two small
@@ -129,6 +129,7 @@ public final class TokenVerifier {
         String username = null;
         boolean usernameIsString = false;
         long exp = Long.MIN_VALUE;
+        long notBefore = Long.MIN_VALUE;
         try (JsonParser p = JSON.createParser(payload)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Result.refused(Refusal.INVALID);
@@ -137,8 +138,8 @@ public final class TokenVerifier {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
-                    case "exp" -> exp = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
-                        : value == JsonToken.VALUE_NUMBER_FLOAT ? (long) Math.floor(p.getDoubleValue()) : Long.MIN_VALUE;
+                    case "exp" -> exp = numericDate(p, value, Long.MIN_VALUE);
+                    case "nbf" -> notBefore = numericDate(p, value, Long.MAX_VALUE);
                     case "sub" -> {
                         subIsString = value == JsonToken.VALUE_STRING;
                         sub = subIsString ? p.getText() : null;
@@ -154,7 +155,7 @@ public final class TokenVerifier {
                 return Result.refused(Refusal.INVALID);
             }
         }
-        if (exp <= nowSeconds) {
+        if (exp <= nowSeconds || notBefore > nowSeconds) {
             return Result.refused(Refusal.INVALID);
         }
         long id = subIsString ? positiveInteger(sub) : -1;
@@ -162,6 +163,12 @@ public final class TokenVerifier {
             return Result.refused(Refusal.BAD_PAYLOAD);
         }
         return new Result(id, username, null);
+    }
+
+    /** A NumericDate claim in whole seconds (a fraction rounded down), or {@code otherwise} when it is not a number. */
+    private static long numericDate(JsonParser p, JsonToken value, long otherwise) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
+            : value == JsonToken.VALUE_NUMBER_FLOAT ? (long) Math.floor(p.getDoubleValue()) : otherwise;
     }
 
     /** The value of a string of 1 to 18 decimal digits, or -1. */

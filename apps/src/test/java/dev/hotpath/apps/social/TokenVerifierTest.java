@@ -90,6 +90,26 @@ class TokenVerifierTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+        "1     | INVALID",
+        "60    | INVALID",
+        "0     | ",
+        "-60   | ",
+    })
+    void honoursNotBeforeAsRfc7519Asks(long secondsFromNow, TokenVerifier.Refusal refusal) throws Exception {
+        assertThat(refusal(token(HS256, withNotBefore(Long.toString(NOW + secondsFromNow)), SECRET))).isEqualTo(refusal);
+    }
+
+    @Test
+    void refusesANotBeforeThatIsNotADate() throws Exception {
+        assertThat(refusal(token(HS256, withNotBefore("\"soon\""), SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
+    }
+
+    private static String withNotBefore(String nbf) {
+        return "{\"sub\":\"42\",\"username\":\"u\",\"nbf\":" + nbf + ",\"exp\":" + (NOW + 3600) + "}";
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
         "\"0\"   | \"u\"",
         "\"-1\"  | \"u\"",
         "\"abc\" | \"u\"",

@@ -163,6 +163,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         }
         ctx.executor().schedule(() -> guarded(() -> {
             long now = System.nanoTime();
+            statsFor(at).recordGeneratorLag(now - at);
             long tag = workload.next(random);
             if (tag == Workload.NO_MORE) {
                 stopSending();

@@ -18,7 +18,8 @@ import java.util.SplittableRandom;
  * The social challenge's load model ({@code docs/SOCIAL.md}), one journey per user in
  * {@code --mode users}: wait U(0,5) s once, then loop {@code GET /feed}, think U(3,7) s,
  * {@code GET /posts/{a post of that feed}}, think U(3,8) s, like it with probability 0.15, create a post
- * with probability 0.02, think U(5,15) s. Every answer is checked for its status and its JSON shape:
+ * with probability 0.02, think U(5,15) s (the realistic {@link Mix}; the write-heavy one likes every post read and
+ * creates with probability 0.5). Every answer is checked for its status and its JSON shape:
  * post objects with exactly {@code id, body, created_at, author, like_count} in that order and
  * {@code created_at} as stored ({@code YYYY-MM-DDTHH:MM:SS.mmmZ}), a feed of at most 20 posts newest
  * first ({@code created_at} then {@code id} descending), the post asked for, a like of that post (201
@@ -34,18 +35,47 @@ public final class SocialScenario implements Scenario {
     private static final int CREATE = 3;
     private static final int KIND_SHIFT = 56;
 
+    /**
+     * How often a user writes after reading a post: the challenge scores a realistic mix and a
+     * write-heavy one.
+     */
+    public enum Mix {
+        REALISTIC(0.15, 0.02),
+        WRITE_HEAVY(1.0, 0.5);
+
+        private final double likeProbability;
+        private final double createProbability;
+
+        Mix(double likeProbability, double createProbability) {
+            this.likeProbability = likeProbability;
+            this.createProbability = createProbability;
+        }
+
+        /** {@code realistic} or {@code write-heavy}, as the command line spells it. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
     private final List<String> tokens;
+    private final Mix mix;
     private final double thinkScale;
 
     /**
      * @param tokens bearer tokens, one per user (reused round-robin when there are fewer than users)
-     * @param thinkScale multiplies every think time (1 for the model; tests shrink it)
+     * @param mix how often users like and create
+     * @param thinkScale multiplies every think time, the first wait included (1 for the model; a
+     *     time-scaled run, where one connection carries the rate of several users, and tests shrink it)
      */
-    public SocialScenario(List<String> tokens, double thinkScale) {
+    public SocialScenario(List<String> tokens, Mix mix, double thinkScale) {
         if (tokens.isEmpty()) {
             throw new IllegalArgumentException("the social scenario needs tokens (hotpath social tokens)");
         }
+        if (!(thinkScale > 0 && thinkScale <= 1)) {
+            throw new IllegalArgumentException("the think-time scale must be in (0, 1], got " + thinkScale);
+        }
         this.tokens = List.copyOf(tokens);
+        this.mix = mix;
         this.thinkScale = thinkScale;
     }
 
@@ -60,7 +90,7 @@ public final class SocialScenario implements Scenario {
         return new Workload() {
             @Override
             public Workload forConnection(int connection) {
-                return new Journey(target, tokens.get(connection % tokens.size()), thinkScale);
+                return new Journey(target, tokens.get(connection % tokens.size()), mix, thinkScale);
             }
 
             @Override
@@ -85,6 +115,7 @@ public final class SocialScenario implements Scenario {
         private final Target target;
         private final String authorization;
         private final String username;
+        private final Mix mix;
         private final double thinkScale;
         private final long[] feedIds = new long[32];
         private int feedSize;
@@ -96,10 +127,11 @@ public final class SocialScenario implements Scenario {
         private int step = FEED;
         private int created;
 
-        Journey(Target target, String token, double thinkScale) {
+        Journey(Target target, String token, Mix mix, double thinkScale) {
             this.target = target;
             this.authorization = "Bearer " + token;
             this.username = usernameOf(token);
+            this.mix = mix;
             this.thinkScale = thinkScale;
         }
 
@@ -251,8 +283,8 @@ public final class SocialScenario implements Scenario {
                     return uniform(random, 3, 7);
                 }
                 case READ -> {
-                    likeNext = random.nextDouble() < 0.15;
-                    createNext = random.nextDouble() < 0.02;
+                    likeNext = random.nextDouble() < mix.likeProbability;
+                    createNext = random.nextDouble() < mix.createProbability;
                 }
                 case LIKE -> likeNext = false;
                 default -> createNext = false;
