@@ -61,7 +61,7 @@ final class ServeSocial extends AppCommand {
         }
         try {
             return SocialApp.open(new SocialConfig(database, secret.getBytes(StandardCharsets.UTF_8), durability,
-                Clock.systemUTC()));
+                Clock.systemUTC(), server.eventLoops() == 1));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine, e.getMessage());
         } catch (SQLException e) {

@@ -30,9 +30,14 @@ final class ServerOptions {
         return bind;
     }
 
+    /** The event loops the server will run: {@code --event-loops}, else one per core this process may use. */
+    int eventLoops() {
+        return eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
+    }
+
     /** The engine's config for serving on {@code address}. */
     ServerConfig toConfig(CommandLine commandLine, InetSocketAddress address, PrometheusRegistry metrics) {
-        int loops = eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
+        int loops = eventLoops();
         if (loops < 1) {
             throw new CommandLine.ParameterException(commandLine, "--event-loops must be at least 1");
         }

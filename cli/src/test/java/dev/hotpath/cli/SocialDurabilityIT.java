@@ -24,13 +24,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code hotpath serve social} as a process: posts and likes acknowledged before {@code kill -9} are all
  * there after a restart on the same database (the default {@code synchronous=NORMAL} survives a killed
- * process; power loss needs {@code --durability full}).
+ * process; power loss needs {@code --durability full}). With one event loop, reads and writes share one
+ * connection committed at the end of each loop turn; with two, a writer thread commits.
  */
+@ParameterizedClass
+@ValueSource(ints = {1, 2})
 class SocialDurabilityIT {
+    @Parameter
+    int eventLoops;
+
     private static final Pattern POST_ID = Pattern.compile("\\{\"post\":\\{\"id\":(\\d+),");
     private static final String SECRET = "twelve-dollar-challenge";
     private static final int CLIENTS = 8;
@@ -42,7 +51,7 @@ class SocialDurabilityIT {
 
     private ServerProcess start(Path db, String name) throws Exception {
         return ServerProcess.start(dir.resolve(name + ".log"), "social", "--bind", "127.0.0.1:0", "--sqlite-path",
-            db.toString(), "--jwt-secret", SECRET);
+            db.toString(), "--jwt-secret", SECRET, "--event-loops", Integer.toString(eventLoops));
     }
 
     @Test

@@ -62,6 +62,7 @@ public final class HttpServer implements AutoCloseable {
         try {
             List<EventExecutor> executors = new ArrayList<>();
             group.forEach(executors::add);
+            executors.forEach(EventLoops::register);
             ServerContext context = new ServerContext(config.limits(),
                 new Router(routes, config.limits().maxBodyBytes()), config.clock(), executors);
             Channel channel = new ServerBootstrap()

@@ -123,7 +123,7 @@ class HarnessIT {
         SocialSeed.generate(db, new SocialSeed.Size(30, 200), 4);
         byte[] secret = "twelve-dollar-challenge".getBytes(StandardCharsets.UTF_8);
         SocialApp app = SocialApp.open(
-            new SocialConfig(db, secret, Durability.NORMAL, Clock.systemUTC()));
+            new SocialConfig(db, secret, Durability.NORMAL, Clock.systemUTC(), false));
         HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)), app.routes());
         try {
             long now = System.currentTimeMillis() / 1000;

@@ -13,8 +13,7 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
-import dev.hotpath.store.GroupCommitConfig;
-import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.SqliteErrors;
 import dev.hotpath.store.Transaction;
@@ -25,57 +24,31 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The social feed API of {@code docs/SOCIAL.md} under the challenge's rules: reads run on the
- * event loop that received them, each loop with its own read-only connection and prepared statements
- * ({@link PostReads}; SQLite answers from its page cache, so a read is CPU work, and a hop to another
- * pool would cost more than it); writes go through the {@link GroupCommitWriter}, and each is answered
- * after the commit that holds it. Every request verifies its token ({@link TokenVerifier}); nothing is
- * cached across requests.
+ * event loop that received them ({@link PostReads}; SQLite answers from its page cache, so a read is
+ * CPU work, and a hop to another pool would cost more than it); writes are group-committed, and each is
+ * answered after the commit that holds it. On a server with one event loop under
+ * {@code synchronous=NORMAL} both share one connection on that loop ({@link LoopConnection}), else
+ * each loop reads on its own connection beside a writer thread ({@link SeparateConnections}). Every
+ * request verifies its token ({@link TokenVerifier}); nothing is cached across requests.
  */
 public final class SocialApp implements App {
     /** Characters a post body may have after trimming. */
     public static final int MAX_BODY_CHARS = 500;
     private static final JsonFactory JSON = new JsonFactory();
-    private static final int QUEUE = 4096;
-    private static final int MAX_BATCH = 256;
-    /**
-     * The shortest time between two commits of the writer. Commits here cost no fsync
-     * ({@code synchronous=NORMAL}), but each makes every read connection drop its page cache: in the
-     * closed-loop mix the writer made ~2,100 commits a second of 1.3 writes each. A 1 ms linger after
-     * each batch's first write measured 1.045× less server CPU per request than none, and at most one
-     * commit per 4 ms 1.037× less again (docs/BENCHMARKS.md); unlike a linger, a write that finds the
-     * writer idle longer than this commits at once, so light load waits for nothing.
-     */
-    private static final Duration COMMIT_INTERVAL = Duration.ofMillis(4);
 
     private final SocialConfig config;
     private final TokenVerifier tokens;
-    private final GroupCommitWriter writer;
-    private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<PostReads> reads;
+    private final SocialDatabase database;
     private final long startedAt;
 
-    private SocialApp(SocialConfig config, Connection writeConnection) {
+    private SocialApp(SocialConfig config, SocialDatabase database) {
         this.config = config;
         this.tokens = new TokenVerifier(config.jwtSecret());
-        this.writer = new GroupCommitWriter(writeConnection, GroupCommitConfig.named("social-writer")
-            .withQueueCapacity(QUEUE).withMaxBatch(MAX_BATCH).withCommitInterval(COMMIT_INTERVAL)
-            .withAcknowledgements(Deferred::completeTogether));
+        this.database = database;
         this.startedAt = config.clock().millis();
-        this.reads = ThreadLocal.withInitial(() -> {
-            try {
-                Connection c = SqliteDatabase.openForReading(config.database());
-                readConnections.add(c);
-                return new PostReads(c);
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot open a read connection on " + config.database(), e);
-            }
-        });
     }
 
     /**
@@ -87,7 +60,10 @@ public final class SocialApp implements App {
         if (!Files.isRegularFile(config.database())) {
             throw new IllegalArgumentException("SQLITE_PATH " + config.database() + " does not exist (create one with hotpath social seed)");
         }
-        return new SocialApp(config, SqliteDatabase.openForWriting(config.database(), config.durability()));
+        Connection writeConnection = SqliteDatabase.openForWriting(config.database(), config.durability());
+        boolean oneConnection = config.oneEventLoop() && config.durability() == Durability.NORMAL;
+        return new SocialApp(config, oneConnection ? new LoopConnection(writeConnection)
+            : new SeparateConnections(config.database(), writeConnection));
     }
 
     @Override
@@ -107,7 +83,7 @@ public final class SocialApp implements App {
     private Response health(Request request) {
         long uptime = (config.clock().millis() - startedAt) / 1000;
         try {
-            reads.get().ping();
+            database.reads().ping();
             return Response.json(200, "{\"status\":\"ok\",\"db\":\"ok\",\"uptime_s\":" + uptime + "}");
         } catch (SQLException | RuntimeException e) {
             return JsonBytes.response(503, g -> {
@@ -122,7 +98,7 @@ public final class SocialApp implements App {
 
     private Response feed(Request request) {
         try {
-            return Response.of(200, "application/json", reads.get().feed());
+            return Response.of(200, "application/json", database.reads().feed());
         } catch (SQLException | RuntimeException e) {
             return SocialErrors.INTERNAL;
         }
@@ -134,7 +110,7 @@ public final class SocialApp implements App {
             return SocialErrors.INVALID_POST_ID;
         }
         try {
-            byte[] post = reads.get().post(id);
+            byte[] post = database.reads().post(id);
             return post == null ? SocialErrors.POST_NOT_FOUND : Response.of(200, "application/json", post);
         } catch (SQLException | RuntimeException e) {
             return SocialErrors.INTERNAL;
@@ -188,7 +164,7 @@ public final class SocialApp implements App {
             response.complete(SocialErrors.BODY_TOO_LONG);
             return;
         }
-        if (!writer.offer(new CreatePost(user, body, response))) {
+        if (!database.offer(new CreatePost(user, body, response))) {
             response.complete(SocialErrors.OVERLOADED);
         }
     }
@@ -243,7 +219,7 @@ public final class SocialApp implements App {
             response.complete(SocialErrors.INVALID_POST_ID);
             return;
         }
-        if (!writer.offer(new LikePost(user.userId(), id, response))) {
+        if (!database.offer(new LikePost(user.userId(), id, response))) {
             response.complete(SocialErrors.OVERLOADED);
         }
     }
@@ -365,16 +341,9 @@ public final class SocialApp implements App {
     public void beginDrain() {
     }
 
-    /** Commits what is queued, then closes the writer and every read connection. */
+    /** Commits what is queued, then closes every connection. */
     @Override
     public void close() {
-        writer.close();
-        for (Connection c : readConnections) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                // closing anyway
-            }
-        }
+        database.close();
     }
 }

@@ -8,9 +8,11 @@ import java.util.Objects;
 /**
  * What {@link SocialApp} needs: the database (an existing file of {@link SocialSchema}, in WAL mode),
  * the HMAC secret of the tokens, the durability of writes ({@code NORMAL} by default, as the
- * challenge allows; {@code FULL} available) and the clock for token expiry and uptime.
+ * challenge allows; {@code FULL} available), the clock for token expiry and uptime, and whether the
+ * server runs exactly one event loop (then, under {@code NORMAL}, reads and writes share one
+ * connection on it).
  */
-public record SocialConfig(Path database, byte[] jwtSecret, Durability durability, Clock clock) {
+public record SocialConfig(Path database, byte[] jwtSecret, Durability durability, Clock clock, boolean oneEventLoop) {
     public SocialConfig {
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(clock, "clock");

@@ -29,11 +29,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The social contract's tables over real sockets, on a small seeded database. */
+/**
+ * The social contract's tables over real sockets, on a small seeded database: on one event loop with
+ * one connection for reads and writes, and on two loops with read connections beside a writer thread.
+ */
+@ParameterizedClass
+@ValueSource(booleans = {true, false})
 class SocialIT {
+    @Parameter
+    boolean oneEventLoop;
+
     private static final byte[] SECRET = "twelve-dollar-challenge".getBytes(StandardCharsets.UTF_8);
     private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
 
@@ -51,8 +61,9 @@ class SocialIT {
     void start() throws Exception {
         file = dir.resolve("social.db");
         SocialSeed.generate(file, new SocialSeed.Size(50, 300), 5);
-        app = SocialApp.open(new SocialConfig(file, SECRET, Durability.NORMAL, clock));
-        server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withClock(clock), app.routes());
+        app = SocialApp.open(new SocialConfig(file, SECRET, Durability.NORMAL, clock, oneEventLoop));
+        server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withClock(clock)
+            .withEventLoops(oneEventLoop ? 1 : 2), app.routes());
         username = usernameOf(7);
         token = tokenFor(7, username);
     }

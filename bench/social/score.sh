@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The challenge's score of one social server (docs/SOCIAL.md, "The score"): starts SERVER on a fresh
+# copy of SEED pinned to core 0, mints 19,000 tokens from the seed, and runs
+# `hotpath bench social --score` on core 1 against it with its PID (for the memory probe). Any flag
+# after SERVER goes to the score command (--mix, --step-hold, ...). Stops the server when done.
+#   bench/social/score.sh SEED 'SERVER' [SCORE FLAGS...]
+# SERVER serves the social API on SQLITE_PATH at 127.0.0.1:{port} and must exec the server itself (its
+# PID is the one measured), e.g.
+#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port}"
+# A challenge entry built elsewhere reads HOST, PORT, SQLITE_PATH and JWT_SECRET, all exported here.
+set -euo pipefail
+if [[ $# -lt 2 ]]; then
+    echo "usage: $0 SEED 'SERVER' [SCORE FLAGS...]" >&2
+    exit 2
+fi
+seed=$1 server=$2
+shift 2
+here=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+pid=
+cleanup() {
+    if [[ -n $pid ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+"$here/hotpath" social tokens --db "$seed" --secret twelve-dollar-challenge --users 1..19000 > "$work/tokens.txt"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cp "$seed" "$work/social.db"
+export SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0.0.1 PORT=$port
+ulimit -n "$(ulimit -Hn)"
+taskset -c 0 bash -c "exec ${server//\{port\}/$port}" > "$work/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+    curl -sf "http://127.0.0.1:$port/health" > /dev/null && break
+    kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+    sleep 0.1
+done
+taskset -c 1 "$here/hotpath" bench social --score --target "http://127.0.0.1:$port" --tokens-file "$work/tokens.txt" \
+    --server-pid "$pid" --results "${RESULTS:-results}" "$@"

@@ -1,0 +1,88 @@
+package dev.hotpath.store;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * Group commit on the thread that also reads: for a server with one event loop, which then needs only
+ * one connection. The loop offers each write as its request arrives; the first write of a turn asks
+ * the loop to commit at the end of the turn, after every request it read in that turn was handled,
+ * and that commit holds all of them: one transaction, then each {@link Write#committed()} (or
+ * {@link Write#failed}) in offer order, on the loop. Isolation of a failing write is
+ * {@link BatchTransaction}'s, as for the {@link GroupCommitWriter}.
+ *
+ * <p>Why: SQLite keeps a connection's page cache only while no other connection changes the
+ * database. With readers and a writer on separate connections, each commit of the writer makes every
+ * reader drop its cache and read its pages again (in the social API's closed-loop mix, two {@code pread}
+ * calls a request and a writer thread of its own). Reading and writing on one connection keeps the
+ * cache across commits.
+ *
+ * <p>Cost: the commit runs on the loop, so the loop's requests wait for it; under
+ * {@code synchronous=NORMAL} a commit appends to the WAL without an fsync (tens of microseconds),
+ * which is why this suits that durability and not {@code FULL}, whose fsync belongs on a writer
+ * thread. SQLite's automatic checkpoints run here too. Not thread-safe: one loop only, which offers,
+ * commits and reads; {@link #close()} after that loop has stopped.
+ */
+public final class LoopCommitter implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(LoopCommitter.class.getName());
+    private final BatchTransaction transaction;
+    private final int capacity;
+    private List<Write> pending = new ArrayList<>();
+    private List<Write> committing = new ArrayList<>();
+
+    /**
+     * @param db the connection in manual-commit mode ({@link SqliteDatabase#openForWriting}), owned (and
+     *     closed) by the committer from now on; the loop may read on it between commits
+     * @param capacity writes a turn may hold; one more is refused (the caller answers 503)
+     */
+    public LoopCommitter(Connection db, int capacity) {
+        this.transaction = new BatchTransaction(db, TransactionListener.NONE);
+        this.capacity = capacity;
+    }
+
+    /**
+     * Holds {@code write} for the commit at the end of this turn of {@code loop}, the caller's own event
+     * loop; false when the turn already holds {@code capacity} writes.
+     */
+    public boolean offer(Write write, Executor loop) {
+        if (pending.size() == capacity) {
+            return false;
+        }
+        pending.add(write);
+        if (pending.size() == 1) {
+            loop.execute(this::commit);
+        }
+        return true;
+    }
+
+    /** Commits the turn's writes, then tells each its outcome, in offer order. */
+    private void commit() {
+        List<Write> batch = pending;
+        pending = committing;
+        committing = batch;
+        Exception[] outcome = transaction.run(batch);
+        for (int i = 0; i < batch.size(); i++) {
+            try {
+                if (outcome[i] == null) {
+                    batch.get(i).committed();
+                } else {
+                    batch.get(i).failed(outcome[i]);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
+            }
+        }
+        batch.clear();
+    }
+
+    /** Commits what a turn still holds (nothing, once the loop has drained), then closes the statements and the connection. */
+    @Override
+    public void close() {
+        if (!pending.isEmpty()) {
+            commit();
+        }
+        transaction.close();
+    }
+}
