@@ -36,7 +36,7 @@ final class ScoreOptions {
         description = "Score: bisection stops this close; a failed hold steps down by it (default: ${DEFAULT-VALUE}).")
     int resolution;
 
-    @Option(names = "--step-hold", defaultValue = "1m", converter = Converters.Span.class,
+    @Option(names = "--step-hold", defaultValue = "30s", converter = Converters.Span.class,
         description = "Score: the hold of each search run (default: ${DEFAULT-VALUE}).")
     Duration stepHold;
 

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# The challenge's score of one social server (docs/SOCIAL.md, "The score"): starts SERVER on a fresh
-# copy of SEED pinned to core 0, mints 19,000 tokens from the seed, and runs
-# `hotpath bench social --score` on core 1 against it with its PID (for the memory probe). Any flag
-# after SERVER goes to the score command (--mix, --step-hold, ...). Stops the server when done.
-#   bench/social/score.sh SEED 'SERVER' [SCORE FLAGS...]
+# Virtual users against one social server (docs/SOCIAL.md): starts SERVER on a fresh copy of SEED
+# pinned to core 0, mints 19,000 tokens from the seed, and runs `hotpath bench social FLAGS...` on
+# core 1 against it; with --score it also gives the command the server's PID (for the memory probe).
+# Stops the server when done. The challenge's score, and its real 19,000-user hold:
+#   bench/social/users.sh SEED 'SERVER' --score [--mix realistic|write-heavy] [SCORE FLAGS...]
+#   bench/social/users.sh SEED 'SERVER' --mode users --users 19000 --duration 300s
 # SERVER serves the social API on SQLITE_PATH at 127.0.0.1:{port} and must exec the server itself (its
 # PID is the one measured), e.g.
 #   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port}"
 # A challenge entry built elsewhere reads HOST, PORT, SQLITE_PATH and JWT_SECRET, all exported here.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 SEED 'SERVER' [SCORE FLAGS...]" >&2
+    echo "usage: $0 SEED 'SERVER' BENCH FLAGS..." >&2
     exit 2
 fi
 seed=$1 server=$2
@@ -35,5 +36,7 @@ for _ in $(seq 600); do
     kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
     sleep 0.1
 done
-taskset -c 1 "$here/hotpath" bench social --score --target "http://127.0.0.1:$port" --tokens-file "$work/tokens.txt" \
-    --server-pid "$pid" --results "${RESULTS:-results}" "$@"
+pid_flag=()
+[[ " $* " == *" --score "* ]] && pid_flag=(--server-pid "$pid")
+taskset -c 1 "$here/hotpath" bench social --target "http://127.0.0.1:$port" --tokens-file "$work/tokens.txt" \
+    "${pid_flag[@]}" --results "${RESULTS:-results}" "$@"
