@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Server CPU per request of two social-API servers under wrk's closed-loop realistic mix
+# (bench/social/wrk-mix.lua), alternated A B A B: a second generator beside `hotpath bench compare
+# social` (bench/social/mix.sh), whose load has another shape (wrk sends each connection's next
+# request from its own thread). Each run: a fresh copy of SEED, the server alone on core 0, wrk on
+# core 1 with 64 threads and 64 connections (one token each), a warm-up, then the measured run; the
+# server's CPU is utime + stime of its whole process (every thread) from /proc/PID/stat over the
+# measured run, divided by the requests wrk counted.
+#   bench/social/wrk-ab.sh SEED 'SERVER A' 'SERVER B' [ROUNDS] [SECONDS]
+# A server is a command serving the social API on 127.0.0.1:{PORT}, run with `exec` (its PID is the
+# server's) and with SQLITE_PATH, JWT_SECRET, HOST and PORT in its environment, e.g.
+#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{PORT}"
+# Needs wrk (apt-get install wrk). Any non-2xx answer or socket error fails the script (exit 1).
+set -euo pipefail
+if [[ $# -lt 3 ]]; then
+    echo "usage: $0 SEED 'SERVER A' 'SERVER B' [ROUNDS] [SECONDS]" >&2
+    exit 2
+fi
+seed=$1 a=$2 b=$3 rounds=${4:-3} seconds=${5:-20}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+pid=
+stop() {
+    if [[ -n $pid ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; fi
+}
+trap 'stop; rm -rf "$work"' EXIT
+"$here/hotpath" social tokens --db "$seed" --secret twelve-dollar-challenge --users 1..64 > "$work/tokens.txt"
+ticks=$(getconf CLK_TCK)
+failed=0
+
+cpu_ticks() { # utime + stime of process $1, all its threads
+    awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
+run() { # run NAME COMMAND: prints "rps us_per_request p99_ms"
+    local port
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    cp "$seed" "$work/social.db"
+    rm -f "$work/social.db-wal" "$work/social.db-shm"
+    SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0.0.1 PORT=$port \
+        taskset -c 0 sh -c "exec ${2//\{PORT\}/$port}" > "$work/$1.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 600); do
+        curl -sf "http://127.0.0.1:$port/health" > /dev/null && break
+        sleep 0.1
+    done
+    TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 -d5s -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
+    local before after line
+    before=$(cpu_ticks "$pid")
+    line=$(TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${seconds}s" -s "$here/bench/social/wrk-mix.lua" \
+        "http://127.0.0.1:$port" | grep '^RESULT')
+    after=$(cpu_ticks "$pid")
+    stop
+    python3 - "$line" "$before" "$after" "$ticks" <<'PY'
+import sys
+fields = dict(kv.split("=") for kv in sys.argv[1].split()[1:])
+requests, seconds = int(fields["requests"]), float(fields["seconds"])
+cpu = (int(sys.argv[3]) - int(sys.argv[2])) / int(sys.argv[4])
+bad = int(fields["non2xx"]) + int(fields["errors"])
+print(f"{requests / seconds:.0f} {cpu * 1e6 / requests:.2f} {int(fields['p99_us']) / 1000:.1f} {bad}")
+PY
+}
+
+declare -a ratios
+for round in $(seq "$rounds"); do
+    if (( round % 2 )); then order="A B"; else order="B A"; fi
+    declare -A result=()
+    for side in $order; do
+        if [[ $side == A ]]; then cmd=$a; else cmd=$b; fi
+        result[$side]=$(run "$side" "$cmd")
+    done
+    read -r ra ua pa ba <<< "${result[A]}"
+    read -r rb ub pb bb <<< "${result[B]}"
+    (( ba + bb > 0 )) && failed=1
+    ratio=$(python3 -c "print(f'{$ua / $ub:.3f}')")
+    ratios+=("$ratio")
+    echo "round $round: A $ra req/s, $ua us/request, p99 $pa ms, bad $ba | B $rb req/s, $ub us/request, p99 $pb ms, bad $bb | CPU A/B $ratio"
+done
+echo "median CPU per request A/B: $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }') over $rounds rounds"
+exit "$failed"
