@@ -12,7 +12,6 @@ import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.RunResult;
 import dev.hotpath.loadgen.TimeScale;
 import dev.hotpath.loadgen.UsersModel;
-import dev.hotpath.loadgen.Verdict;
 import dev.hotpath.loadgen.scenario.SocialScenario;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,6 +36,8 @@ import java.util.List;
  */
 final class SocialScore {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    /** The share of its users' requests a time-scaled run must send ({@link #keptTheRate}). */
+    private static final double MIN_RATE_KEPT = 0.95;
     /** The memory probe's hold: every user's first request (after at most 5 s) falls inside it. */
     private static final Duration PROBE_HOLD = Duration.ofSeconds(6);
 
@@ -109,13 +110,43 @@ final class SocialScore {
         RssAt rss = new RssAt(options.serverPid);
         RunResult result = LoadRun.run(config, load.socialScenario(mix, scale.thinkScale()), progress(label), rss);
         Path saved = BenchCommand.save(result, Files.createDirectories(runs), load.command());
-        Verdict verdict = result.verdict();
+        List<String> reasons = new ArrayList<>(result.verdict().reasons());
+        if (scale.scaled()) {
+            keptTheRate(mix, scale, config, result.measured().attempted()).ifPresent(reasons::add);
+        }
+        boolean pass = reasons.isEmpty();
         String line = String.format("%s: %s, %,d requests, %,.0f req/s, p95 %.1f ms, p99 %.1f ms, failed %.3f%%%s (%s)",
-            label, verdict.pass() ? "PASS" : "FAIL", result.measured().attempted(), result.rps(),
+            label, pass ? "PASS" : "FAIL", result.measured().attempted(), result.rps(),
             result.latencyMillis(95), result.latencyMillis(99), 100 * result.errorRate(),
             rss.bytes < 0 ? "" : String.format(", server RSS %,d MiB with %,d connections held", rss.bytes >> 20, scale.connections()),
             saved.getFileName());
-        return new CapacitySearch.Outcome(verdict.pass(), verdict.pass() ? line : line + ": " + String.join("; ", verdict.reasons()));
+        return new CapacitySearch.Outcome(pass, pass ? line : line + ": " + String.join("; ", reasons));
+    }
+
+    /**
+     * A time-scaled run stands for its users only while the server keeps up with their rate. Past
+     * that, each connection waits for its answer instead of thinking, and the run turns into a closed
+     * loop of {@code connections} clients whose latency is bounded by connections over throughput,
+     * however many users it claims: a saturated server would pass any level. So such a run must have
+     * sent at least {@link #MIN_RATE_KEPT} of the requests its users would send when answered at once
+     * ({@link SocialScenario#expectedRequests}); latency counts against it k times more than against
+     * real users (each connection thinks k times less), which only makes the score err low. Short runs
+     * get three standard deviations of a Poisson count more of slack, so that chance alone never fails
+     * one (at the million requests of a real step that is 0.3%).
+     *
+     * @return why the run fails, or empty when it kept the rate
+     */
+    static java.util.Optional<String> keptTheRate(SocialScenario.Mix mix, TimeScale scale, RunConfig config,
+                                                          long sent) {
+        double activeSeconds = config.duration().toNanos() / 1e9
+            + (config.users().rampUp().toNanos() + config.users().rampDown().toNanos()) / 2e9;
+        double expected = SocialScenario.expectedRequests(mix, scale.connections(), scale.thinkScale(), activeSeconds);
+        if (sent >= MIN_RATE_KEPT * expected - 3 * Math.sqrt(expected)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format("the server fell behind the users' rate: %,d requests sent, "
+            + "%.1f%% of the %,.0f its users would send (at least %.0f%% needed for a time-scaled run to stand for them)",
+            sent, 100 * sent / expected, expected, 100 * MIN_RATE_KEPT));
     }
 
     /**

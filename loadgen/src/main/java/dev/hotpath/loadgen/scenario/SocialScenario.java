@@ -35,6 +35,32 @@ public final class SocialScenario implements Scenario {
     private static final int CREATE = 3;
     private static final int KIND_SHIFT = 56;
 
+    /** A think time, uniform in [min, max] seconds. */
+    private record Think(double minSeconds, double maxSeconds) {
+        double mean() {
+            return (minSeconds + maxSeconds) / 2;
+        }
+    }
+
+    private static final Think FIRST_WAIT = new Think(0, 5);
+    private static final Think AFTER_FEED = new Think(3, 7);
+    private static final Think AFTER_READ = new Think(3, 8);
+    private static final Think AFTER_LOOP = new Think(5, 15);
+
+    /**
+     * How many requests {@code users} users of {@code mix} send, on average, when each is active for
+     * {@code activeSeconds} (from its start, first wait included) and its think times are multiplied by
+     * {@code thinkScale}, answers taking no time: a loop of {@code 2 + like + create} requests every
+     * 5 + 5.5 + 10 = 20.5 s of thinking (0.106 requests a second for the realistic mix, 0.171 for the
+     * write-heavy one). Answers do take time, so a run falls a little short of it, by the share of a
+     * loop spent waiting for them.
+     */
+    public static double expectedRequests(Mix mix, int users, double thinkScale, double activeSeconds) {
+        double loopSeconds = (AFTER_FEED.mean() + AFTER_READ.mean() + AFTER_LOOP.mean()) * thinkScale;
+        double requestsPerLoop = 2 + mix.likeProbability + mix.createProbability;
+        return users * requestsPerLoop * Math.max(0, activeSeconds - FIRST_WAIT.mean() * thinkScale) / loopSeconds;
+    }
+
     /**
      * How often a user writes after reading a post: the challenge scores a realistic mix and a
      * write-heavy one.
@@ -137,7 +163,7 @@ public final class SocialScenario implements Scenario {
 
         @Override
         public long startDelayNanos(SplittableRandom random) {
-            return uniform(random, 0, 5);
+            return uniform(random, FIRST_WAIT);
         }
 
         @Override
@@ -280,7 +306,7 @@ public final class SocialScenario implements Scenario {
             switch ((int) (tag >>> KIND_SHIFT)) {
                 case FEED -> {
                     step = READ;
-                    return uniform(random, 3, 7);
+                    return uniform(random, AFTER_FEED);
                 }
                 case READ -> {
                     likeNext = random.nextDouble() < mix.likeProbability;
@@ -291,18 +317,18 @@ public final class SocialScenario implements Scenario {
             }
             if (likeNext) {
                 step = LIKE;
-                return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) : 0;
+                return tag >>> KIND_SHIFT == READ ? uniform(random, AFTER_READ) : 0;
             }
             if (createNext) {
                 step = CREATE;
-                return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) : 0;
+                return tag >>> KIND_SHIFT == READ ? uniform(random, AFTER_READ) : 0;
             }
             step = FEED;
-            return tag >>> KIND_SHIFT == READ ? uniform(random, 3, 8) + uniform(random, 5, 15) : uniform(random, 5, 15);
+            return tag >>> KIND_SHIFT == READ ? uniform(random, AFTER_READ) + uniform(random, AFTER_LOOP) : uniform(random, AFTER_LOOP);
         }
 
-        private long uniform(SplittableRandom random, double minSeconds, double maxSeconds) {
-            return (long) ((minSeconds + random.nextDouble() * (maxSeconds - minSeconds)) * 1e9 * thinkScale);
+        private long uniform(SplittableRandom random, Think think) {
+            return (long) ((think.minSeconds + random.nextDouble() * (think.maxSeconds - think.minSeconds)) * 1e9 * thinkScale);
         }
 
         private static String usernameOf(String token) {
