@@ -31,11 +31,17 @@ export SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0
 ulimit -n "$(ulimit -Hn)"
 taskset -c 0 bash -c "exec ${server//\{port\}/$port}" > "$work/server.log" 2>&1 &
 pid=$!
+ready=
 for _ in $(seq 600); do
-    curl -sf "http://127.0.0.1:$port/health" > /dev/null && break
-    kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+    if curl -sf "http://127.0.0.1:$port/health" > /dev/null; then ready=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
 done
+if [[ -z $ready ]]; then
+    echo "the server did not become healthy; its output:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi
 pid_flag=()
 [[ " $* " == *" --score "* ]] && pid_flag=(--server-pid "$pid")
 taskset -c 1 "$here/hotpath" bench social --target "http://127.0.0.1:$port" --tokens-file "$work/tokens.txt" \

@@ -7,9 +7,9 @@
 # server's CPU is utime + stime of its whole process (every thread) from /proc/PID/stat over the
 # measured run, divided by the requests wrk counted.
 #   bench/social/wrk-ab.sh SEED 'SERVER A' 'SERVER B' [ROUNDS] [SECONDS]
-# A server is a command serving the social API on 127.0.0.1:{PORT}, run with `exec` (its PID is the
+# A server is a command serving the social API on 127.0.0.1:{port}, run with `exec` (its PID is the
 # server's) and with SQLITE_PATH, JWT_SECRET, HOST and PORT in its environment, e.g.
-#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{PORT}"
+#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{port}"
 # Needs wrk (apt-get install wrk). Any non-2xx answer or socket error fails the script (exit 1).
 set -euo pipefail
 if [[ $# -lt 3 ]]; then
@@ -32,18 +32,25 @@ cpu_ticks() { # utime + stime of process $1, all its threads
     awk '{ print $14 + $15 }' "/proc/$1/stat"
 }
 
-run() { # run NAME COMMAND: prints "rps us_per_request p99_ms"
+run() { # run NAME COMMAND: writes "rps us_per_request p99_ms bad" to $work/NAME.result
     local port
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     cp "$seed" "$work/social.db"
     rm -f "$work/social.db-wal" "$work/social.db-shm"
     SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0.0.1 PORT=$port \
-        taskset -c 0 sh -c "exec ${2//\{PORT\}/$port}" > "$work/$1.log" 2>&1 &
+        taskset -c 0 sh -c "exec ${2//\{port\}/$port}" > "$work/$1.log" 2>&1 &
     pid=$!
+    local ready=
     for _ in $(seq 600); do
-        curl -sf "http://127.0.0.1:$port/health" > /dev/null && break
+        if curl -sf "http://127.0.0.1:$port/health" > /dev/null; then ready=1; break; fi
+        kill -0 "$pid" 2>/dev/null || break
         sleep 0.1
     done
+    if [[ -z $ready ]]; then
+        echo "server $1 did not become healthy; its output:" >&2
+        cat "$work/$1.log" >&2
+        exit 1
+    fi
     TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 -d5s -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
     local before after line
     before=$(cpu_ticks "$pid")
@@ -51,7 +58,7 @@ run() { # run NAME COMMAND: prints "rps us_per_request p99_ms"
         "http://127.0.0.1:$port" | grep '^RESULT')
     after=$(cpu_ticks "$pid")
     stop
-    python3 - "$line" "$before" "$after" "$ticks" <<'PY'
+    python3 - "$line" "$before" "$after" "$ticks" > "$work/$1.result" <<'PY'
 import sys
 fields = dict(kv.split("=") for kv in sys.argv[1].split()[1:])
 requests, seconds = int(fields["requests"]), float(fields["seconds"])
@@ -64,13 +71,12 @@ PY
 declare -a ratios
 for round in $(seq "$rounds"); do
     if (( round % 2 )); then order="A B"; else order="B A"; fi
-    declare -A result=()
     for side in $order; do
         if [[ $side == A ]]; then cmd=$a; else cmd=$b; fi
-        result[$side]=$(run "$side" "$cmd")
+        run "$side" "$cmd" # in this shell, not a subshell: the EXIT trap must see the server's pid
     done
-    read -r ra ua pa ba <<< "${result[A]}"
-    read -r rb ub pb bb <<< "${result[B]}"
+    read -r ra ua pa ba < "$work/A.result"
+    read -r rb ub pb bb < "$work/B.result"
     (( ba + bb > 0 )) && failed=1
     ratio=$(python3 -c "print(f'{$ua / $ub:.3f}')")
     ratios+=("$ratio")

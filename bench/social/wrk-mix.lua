@@ -1,11 +1,12 @@
 -- The social API's closed-loop realistic mix for wrk: each connection loops GET /feed, GET /posts/<id>
--- (a random post of the seed's 500,000), a like of that post with probability 0.15, a new post with
+-- (a random post of the seed's POSTS, default 500,000: hotpath social seed's), a like of that post with probability 0.15, a new post with
 -- probability 0.02. Run with as many threads as connections (-t64 -c64): each thread is one connection
 -- and one Lua state, and keeps one token of TOKENS (a file of JWTs, one per line).
 -- Prints one line for bench/social/wrk-ab.sh:
 --   RESULT requests=N seconds=S p50_us=A p99_us=B non2xx=C errors=D
 local tokens = {}
 local threads = 0
+local posts = tonumber(os.getenv("POSTS") or "500000")
 
 function setup(thread)
   if #tokens == 0 then
@@ -34,7 +35,7 @@ function request()
       step = "post"
       return feed
     elseif step == "post" then
-      post = math.random(1, 500000)
+      post = math.random(1, posts)
       step = "like"
       return wrk.format("GET", "/posts/" .. post)
     elseif step == "like" then

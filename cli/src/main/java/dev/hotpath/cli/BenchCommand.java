@@ -54,6 +54,14 @@ final class BenchCommand implements Callable<Integer> {
             if (!"social".equals(load.scenario) || load.usersGiven()) {
                 throw new ParameterException(spec.commandLine(), "--score applies to scenario social, and sets the users itself");
             }
+            if (score.maxConnections < 2) {
+                throw new ParameterException(spec.commandLine(), "--max-connections must be at least 2");
+            }
+            try {
+                score.plan();
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
             return new SocialScore(load, score, host, target.getPort(), spec.commandLine().getOut(), System.console() != null).run();
         }
         var config = load.config(host, target.getPort());

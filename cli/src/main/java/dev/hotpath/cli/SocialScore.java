@@ -150,10 +150,13 @@ final class SocialScore {
     }
 
     /**
-     * Memory per held connection, as a slope: the server's resident set at the end of a short run
-     * holding half of {@code --max-connections}, then of one holding all of them (each user makes its
+     * Memory per held connection, as a slope of the resident set: the server's RSS at the end of a short
+     * run holding half of {@code --max-connections}, then of one holding all of them (each user makes its
      * first request or two); what the second adds over the first, per added connection. The first run
-     * also warms what any run warms (code, caches, pools), so the slope is the connections' own.
+     * also warms what any run warms (code, caches, pools), so the slope is mostly the connections' own.
+     * What it does not see: memory a runtime had already reserved and touched before (a JVM's heap does
+     * not shrink, so heap a connection reuses is not counted twice, nor at all if the heap was touched
+     * whole at start), and the kernel's socket buffers, which are not in any process's RSS.
      */
     private ConnectionMemory probeMemory(Path runs) throws IOException {
         int full = options.maxConnections;
@@ -182,7 +185,7 @@ final class SocialScore {
             say(String.format("%s: server RSS %s", label, at.bytes < 0 ? "unknown" : String.format("%,d MiB", at.bytes >> 20)));
         }
         ConnectionMemory memory = new ConnectionMemory(full, rss[0], rss[1], problem);
-        say(memory.measured() ? String.format("memory per held connection: %,.0f bytes (measured, %,d vs %,d connections)",
+        say(memory.measured() ? String.format("memory per held connection: %,.0f bytes (measured: RSS slope, %,d vs %,d connections)",
             memory.bytesPerConnection(), full, full / 2) : "memory per held connection not measured: " + problem);
         return memory;
     }

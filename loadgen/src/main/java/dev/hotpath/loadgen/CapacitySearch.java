@@ -45,6 +45,12 @@ public final class CapacitySearch {
                 throw new IllegalArgumentException("a search plan needs 0 <= warm-up users, 1 <= resolution, "
                     + "1 <= start users <= max users");
             }
+            // Every level is then a multiple of the resolution, so a gap wider than it is at least twice
+            // it, and its middle on that grid lies strictly between the last pass and the first failure.
+            if (startUsers % resolution != 0 || maxUsers % resolution != 0) {
+                throw new IllegalArgumentException("the start and the most users must be multiples of the resolution ("
+                    + resolution + ")");
+            }
         }
     }
 

@@ -80,6 +80,17 @@ class CapacitySearchTest {
     }
 
     @Test
+    void levelsOffTheResolutionsGridAreRefused() {
+        // Off the grid, a gap between resolution and twice it has no middle level: bisection would stall.
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new CapacitySearch.Plan(0, Duration.ZERO, 2500, 1000, STEP, HOLD, 10_000_000))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("multiples of the resolution");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new CapacitySearch.Plan(0, Duration.ZERO, 2500, 250, STEP, HOLD, 8100))
+            .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theWarmUpDoesNotCount() throws IOException {
         int[] score = new int[1];
         List<String> runs = search(PLAN, step -> step.phase() != Phase.WARM_UP && step.users() <= 2600, score);

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Group commit on the thread that also reads: for a server with one event loop, which then needs only
@@ -22,8 +23,10 @@ import java.util.concurrent.Executor;
  * <p>Cost: the commit runs on the loop, so the loop's requests wait for it; under
  * {@code synchronous=NORMAL} a commit appends to the WAL without an fsync (tens of microseconds),
  * which is why this suits that durability and not {@code FULL}, whose fsync belongs on a writer
- * thread. SQLite's automatic checkpoints run here too. Not thread-safe: one loop only, which offers,
- * commits and reads; {@link #close()} after that loop has stopped.
+ * thread. SQLite's automatic checkpoints run here too, after the commit that fills the WAL past 1,000
+ * pages, and those do fsync (the WAL, then the database file): the loop stalls for one now and then (a
+ * run without any checkpoint measured the same p99 under wrk, docs/BENCHMARKS.md). Not thread-safe:
+ * one loop only, which offers, commits and reads; {@link #close()} after that loop has stopped.
  */
 public final class LoopCommitter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopCommitter.class.getName());
@@ -50,10 +53,14 @@ public final class LoopCommitter implements AutoCloseable {
         if (pending.size() == capacity) {
             return false;
         }
-        pending.add(write);
-        if (pending.size() == 1) {
-            loop.execute(this::commit);
+        if (pending.isEmpty()) {
+            try {
+                loop.execute(this::commit);
+            } catch (RejectedExecutionException e) {
+                return false; // the loop is shutting down: nothing would commit this write
+            }
         }
+        pending.add(write);
         return true;
     }
 
@@ -62,19 +69,22 @@ public final class LoopCommitter implements AutoCloseable {
         List<Write> batch = pending;
         pending = committing;
         committing = batch;
-        Exception[] outcome = transaction.run(batch);
-        for (int i = 0; i < batch.size(); i++) {
-            try {
-                if (outcome[i] == null) {
-                    batch.get(i).committed();
-                } else {
-                    batch.get(i).failed(outcome[i]);
+        try {
+            Exception[] outcome = transaction.run(batch);
+            for (int i = 0; i < batch.size(); i++) {
+                try {
+                    if (outcome[i] == null) {
+                        batch.get(i).committed();
+                    } else {
+                        batch.get(i).failed(outcome[i]);
+                    }
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
                 }
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
             }
+        } finally {
+            batch.clear(); // never applied twice, whatever was thrown
         }
-        batch.clear();
     }
 
     /** Commits what a turn still holds (nothing, once the loop has drained), then closes the statements and the connection. */

@@ -128,8 +128,8 @@ public final class TokenVerifier {
         boolean subIsString = false;
         String username = null;
         boolean usernameIsString = false;
-        long exp = Long.MIN_VALUE;
-        long notBefore = Long.MIN_VALUE;
+        double exp = Double.NaN;
+        double notBefore = Double.NEGATIVE_INFINITY;
         try (JsonParser p = JSON.createParser(payload)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Result.refused(Refusal.INVALID);
@@ -138,8 +138,8 @@ public final class TokenVerifier {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 switch (field) {
-                    case "exp" -> exp = numericDate(p, value, Long.MIN_VALUE);
-                    case "nbf" -> notBefore = numericDate(p, value, Long.MAX_VALUE);
+                    case "exp" -> exp = numericDate(p, value);
+                    case "nbf" -> notBefore = numericDate(p, value);
                     case "sub" -> {
                         subIsString = value == JsonToken.VALUE_STRING;
                         sub = subIsString ? p.getText() : null;
@@ -155,7 +155,7 @@ public final class TokenVerifier {
                 return Result.refused(Refusal.INVALID);
             }
         }
-        if (exp <= nowSeconds || notBefore > nowSeconds) {
+        if (!(exp > nowSeconds && notBefore <= nowSeconds)) { // a missing exp, or either not a number, is NaN: refused
             return Result.refused(Refusal.INVALID);
         }
         long id = subIsString ? positiveInteger(sub) : -1;
@@ -165,10 +165,9 @@ public final class TokenVerifier {
         return new Result(id, username, null);
     }
 
-    /** A NumericDate claim in whole seconds (a fraction rounded down), or {@code otherwise} when it is not a number. */
-    private static long numericDate(JsonParser p, JsonToken value, long otherwise) throws IOException {
-        return value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
-            : value == JsonToken.VALUE_NUMBER_FLOAT ? (long) Math.floor(p.getDoubleValue()) : otherwise;
+    /** A NumericDate claim in seconds, fraction kept; NaN when it is not a number. */
+    private static double numericDate(JsonParser p, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT ? p.getDoubleValue() : Double.NaN;
     }
 
     /** The value of a string of 1 to 18 decimal digits, or -1. */

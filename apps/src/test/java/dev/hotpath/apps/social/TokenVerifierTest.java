@@ -100,8 +100,10 @@ class TokenVerifierTest {
     }
 
     @Test
-    void refusesANotBeforeThatIsNotADate() throws Exception {
+    void refusesANotBeforeThatIsNotADateOrAFractionOfASecondAhead() throws Exception {
         assertThat(refusal(token(HS256, withNotBefore("\"soon\""), SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
+        assertThat(refusal(token(HS256, withNotBefore(NOW + ".5"), SECRET))).isEqualTo(TokenVerifier.Refusal.INVALID);
+        assertThat(refusal(token(HS256, withNotBefore((NOW - 1) + ".5"), SECRET))).isNull();
     }
 
     private static String withNotBefore(String nbf) {
