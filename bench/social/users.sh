@@ -25,23 +25,10 @@ cleanup() {
 }
 trap cleanup EXIT
 "$here/hotpath" social tokens --db "$seed" --secret twelve-dollar-challenge --users 1..19000 > "$work/tokens.txt"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cp "$seed" "$work/social.db"
-export SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0.0.1 PORT=$port
+source "$here/bench/lib/social-server.sh"
 ulimit -n "$(ulimit -Hn)"
-taskset -c 0 bash -c "exec ${server//\{port\}/$port}" > "$work/server.log" 2>&1 &
-pid=$!
-ready=
-for _ in $(seq 600); do
-    if curl -sf "http://127.0.0.1:$port/health" > /dev/null; then ready=1; break; fi
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-done
-if [[ -z $ready ]]; then
-    echo "the server did not become healthy; its output:" >&2
-    cat "$work/server.log" >&2
-    exit 1
-fi
+start_social_server "$seed" "$work" "$server" "$work/server.log"
+pid=$SOCIAL_PID port=$SOCIAL_PORT
 pid_flag=()
 [[ " $* " == *" --score "* ]] && pid_flag=(--server-pid "$pid")
 taskset -c 1 "$here/hotpath" bench social --target "http://127.0.0.1:$port" --tokens-file "$work/tokens.txt" \

@@ -25,6 +25,7 @@ stop() {
 }
 trap 'stop; rm -rf "$work"' EXIT
 "$here/hotpath" social tokens --db "$seed" --secret twelve-dollar-challenge --users 1..64 > "$work/tokens.txt"
+source "$here/bench/lib/social-server.sh"
 ticks=$(getconf CLK_TCK)
 failed=0
 
@@ -33,24 +34,9 @@ cpu_ticks() { # utime + stime of process $1, all its threads
 }
 
 run() { # run NAME COMMAND: writes "rps us_per_request p99_ms bad" to $work/NAME.result
-    local port
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    cp "$seed" "$work/social.db"
-    rm -f "$work/social.db-wal" "$work/social.db-shm"
-    SQLITE_PATH=$work/social.db JWT_SECRET=twelve-dollar-challenge HOST=127.0.0.1 PORT=$port \
-        taskset -c 0 sh -c "exec ${2//\{port\}/$port}" > "$work/$1.log" 2>&1 &
-    pid=$!
-    local ready=
-    for _ in $(seq 600); do
-        if curl -sf "http://127.0.0.1:$port/health" > /dev/null; then ready=1; break; fi
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if [[ -z $ready ]]; then
-        echo "server $1 did not become healthy; its output:" >&2
-        cat "$work/$1.log" >&2
-        exit 1
-    fi
+    start_social_server "$seed" "$work" "$2" "$work/$1.log"
+    pid=$SOCIAL_PID
+    local port=$SOCIAL_PORT
     TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 -d5s -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
     local before after line
     before=$(cpu_ticks "$pid")
