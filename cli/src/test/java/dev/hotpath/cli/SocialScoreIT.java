@@ -59,7 +59,7 @@ class SocialScoreIT {
             int port = server.awaitPort();
             exit = Main.run(new String[] {"bench", "social", "--score", "--target", "http://127.0.0.1:" + port,
                 "--tokens-file", tokens.toString(), "--mix", "write-heavy", "--server-pid", Long.toString(server.process.pid()),
-                "--max-connections", "30", "--warmup-users", "10", "--warmup-hold", "1s", "--start-users", "20",
+                "--max-connections", "30", "--warmup-users", "10", "--warmup-hold", "1s", "--start-users", "20", "--resolution", "10",
                 "--step-hold", "1s", "--hold", "8s", "--ramp-up", "1s", "--ramp-down", "1s", "--max-users", "80",
                 "--results", dir.resolve("results").toString()}, new PrintWriter(out, true), new PrintWriter(out, true));
         }
