@@ -11,7 +11,7 @@ import java.util.Arrays;
  * {@code Date}, cached per second, then this array), so build constant responses once and return the
  * same instance from a handler.
  *
- * <p>The engine owns {@code Date}, {@code Content-Length} (sent except on 1xx and 204),
+ * <p>The engine owns {@code Date}, {@code Content-Length} (sent except on 1xx, 204 and 304),
  * {@code Connection} and {@code Transfer-Encoding}; the builder refuses them, and refuses any header
  * value with a control character, so a response cannot be split.
  */
@@ -157,7 +157,7 @@ public final class Response {
 
         /** The wire bytes in one array of their exact size: the body is copied once. */
         private Response finish(byte[] body) {
-            if (status >= 200 && status != 204) {
+            if (status >= 200 && status != 204 && status != 304) {
                 append("Content-Length", Integer.toString(body.length));
             } else if (body.length > 0) {
                 throw new IllegalArgumentException("a " + status + " response has no body");

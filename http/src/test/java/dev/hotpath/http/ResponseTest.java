@@ -29,6 +29,17 @@ class ResponseTest {
         assertThat(Response.empty(204).wire()).isEqualTo("\r\n".getBytes(StandardCharsets.US_ASCII));
     }
 
+    /**
+     * RFC 9110 §8.6: a 304's {@code Content-Length} may only repeat the length of the 200 it stands for,
+     * so a 304 has none, nor a body; the validators it carries are the caller's headers.
+     */
+    @Test
+    void aNotModifiedAnswerHasNoContentLength() {
+        Response notModified = Response.builder(304).header("ETag", "\"a\"").build();
+        assertThat(new String(notModified.wire(), StandardCharsets.ISO_8859_1)).isEqualTo("ETag: \"a\"\r\n\r\n");
+        assertThatThrownBy(() -> Response.builder(304).body("text/plain", new byte[1])).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void refusesARedirectThatCouldSplitTheResponse() {
         assertThatThrownBy(() -> Response.redirect(302, "https://a/\r\nSet-Cookie: x")).isInstanceOf(IllegalArgumentException.class);
