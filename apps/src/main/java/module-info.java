@@ -6,6 +6,7 @@
 module dev.hotpath.apps {
     requires transitive dev.hotpath.http;
     requires transitive dev.hotpath.store;
+    requires com.google.zxing;
 
     exports dev.hotpath.apps;
     exports dev.hotpath.apps.shortener;

@@ -61,6 +61,10 @@ final class ServeShortener extends AppCommand {
     @Option(names = "--metrics-token", description = "Require this bearer token on /metrics.")
     private String metricsToken;
 
+    @Option(names = "--ui", defaultValue = "on",
+        description = "on or off: the web page at / for creating, listing and deleting links (default: ${DEFAULT-VALUE}).")
+    private String ui;
+
     @Option(names = "--store", description = "Scale-out mode: links in PostgreSQL, postgres://USER[:PASS]@HOST[:PORT]/DB"
         + " (PGPASSWORD is read too); see docs/SCALE-OUT.md.")
     private String store;
@@ -111,7 +115,12 @@ final class ServeShortener extends AppCommand {
                 + (store != null ? " belongs to the embedded mode; with --store the links live in PostgreSQL"
                     : " belongs to the scale-out mode: add --store postgres://..."));
         }
-        return store != null ? openScaleOut(bind, metrics, out) : openEmbedded(bind, metrics, out);
+        App app = store != null ? openScaleOut(bind, metrics, out) : openEmbedded(bind, metrics, out);
+        if (ui.equals("on")) {
+            out.println("hotpath: a web page for the links is at / of the address below (paste the API key there;"
+                + " --ui off turns it off)");
+        }
+        return app;
     }
 
     private App openScaleOut(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
@@ -157,13 +166,16 @@ final class ServeShortener extends AppCommand {
             commandLine.getErr().println("hotpath: WARNING --durability none: links live in memory only and are lost"
                 + " when the process stops. For benchmarks only.");
         }
+        if (!ui.equals("on") && !ui.equals("off")) {
+            throw new CommandLine.ParameterException(commandLine, "--ui must be on or off, was " + ui);
+        }
         String base = publicBase != null ? publicBase : "http://" + bind.getHostString() + ":" + bind.getPort();
         if (!base.startsWith("http://") && !base.startsWith("https://")) {
             throw new CommandLine.ParameterException(commandLine, "--public-base must start with http:// or https://");
         }
         try {
             return new ShortenerConfig(data, base, codes, durability, maxLinks, maxBatch, redirectStatus,
-                deniedHosts(commandLine), metricsToken, Clock.systemUTC());
+                deniedHosts(commandLine), metricsToken, ui.equals("on"), Clock.systemUTC());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine, e.getMessage());
         }

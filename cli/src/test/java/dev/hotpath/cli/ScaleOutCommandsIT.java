@@ -60,7 +60,7 @@ class ScaleOutCommandsIT {
         assertThat(err.toString()).contains("holds no shortener store");
 
         ShortenerApp.open(new ShortenerConfig(data, "http://sho.rt", "scrambled", Durability.FULL, 10, 1, 302, Set.of(),
-            null, Clock.systemUTC()), new PrometheusRegistry()).close();
+            null, true, Clock.systemUTC()), new PrometheusRegistry()).close();
         assertThat(run("shortener", "import", "--data", data.toString(), "--store", store)).as(err.toString()).isZero();
         assertThat(out.toString()).contains("imported 0 links and 1 API keys");
         assertThat(run("keys", "list", "--store", store)).isZero();

@@ -479,7 +479,7 @@ class HarnessIT {
     void passesAgainstTheRealShortenerAndVerifiesEveryAcknowledgedCreate() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
         ShortenerApp app = ShortenerApp.open(new ShortenerConfig(dir, "http://127.0.0.1", "scrambled", Durability.NORMAL,
-            100_000, 256, 302, Set.of(), null, Clock.systemUTC()), registry);
+            100_000, 256, 302, Set.of(), null, true, Clock.systemUTC()), registry);
         HttpServer server = HttpServer.start(ServerConfig.of(new InetSocketAddress(HOST, 0)).withMetrics(registry), app.routes());
         try {
             String key = Files.readString(app.createdKeyFile()).strip();

@@ -4,6 +4,7 @@ import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ShortenerMetrics;
 import dev.hotpath.apps.shortener.internal.ShortenerService;
 import dev.hotpath.apps.shortener.internal.SqliteLinkStore;
+import dev.hotpath.apps.shortener.internal.WebPage;
 import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.BearerToken;
 import dev.hotpath.http.DirectHandler;
@@ -85,13 +86,14 @@ public final class ShortenerApp implements App {
     public Routes routes() {
         Handler metricsEndpoint = metricsEndpoint(metrics, config.metricsToken());
         AsyncHandler create = service::create;
-        return Routes.builder()
+        return WebPage.addTo(Routes.builder(), config.webPage())
             .route(Method.POST, "/api/links", Routes.DEFAULT_BODY_LIMIT, create)
             .route(Method.POST, "/api/shorten", Routes.DEFAULT_BODY_LIMIT, create)
             .route(Method.POST, "/shorten", Routes.DEFAULT_BODY_LIMIT, create)
             .route(Method.POST, "/api/links/bulk", BULK_BODY_BYTES, (AsyncHandler) service::bulkCreate)
             .get("/api/links", service::list)
             .get("/api/links/{code}", service::read)
+            .get("/api/links/{code}/qr.svg", service::qr)
             .delete("/api/links/{code}", (AsyncHandler) service::delete)
             .get("/api/stats", service::stats)
             .get("/health", service::health)
@@ -112,7 +114,7 @@ public final class ShortenerApp implements App {
         }
         byte[] expected = token.getBytes(StandardCharsets.ISO_8859_1);
         Response unauthorized = Response.builder(401).header("WWW-Authenticate", "Bearer")
-            .body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
+            .header("Cache-Control", "no-store").body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
                 .getBytes(StandardCharsets.US_ASCII));
         return request -> {
             String presented = BearerToken.parse(request.header(HeaderName.AUTHORIZATION));

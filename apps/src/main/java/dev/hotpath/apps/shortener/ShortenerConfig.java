@@ -18,10 +18,11 @@ import java.util.Set;
  * @param deniedHosts hosts refused as targets; an entry {@code *.example.com} covers the domain and
  *     every name under it
  * @param metricsToken bearer token for {@code /metrics}, or null for a public endpoint
+ * @param webPage whether to serve the web page at {@code /} ({@code --ui on}, the default)
  */
 public record ShortenerConfig(Path dataDir, String publicBase, String codes, Durability durability, int maxLinks,
                               int maxBatch, int redirectStatus, Set<String> deniedHosts, String metricsToken,
-                              Clock clock) {
+                              boolean webPage, Clock clock) {
     public static final int MAX_LINKS = 10_000_000;
     public static final int MAX_BATCH = 256;
 

@@ -31,7 +31,7 @@ class ClusterImportIT {
         String deleted;
         String key;
         try (RunningApp embedded = RunningApp.start(new ShortenerConfig(data, "https://sho.rt", "scrambled",
-            Durability.FULL, 1000, 256, 302, Set.of(), null, clock))) {
+            Durability.FULL, 1000, 256, 302, Set.of(), null, true, clock))) {
             key = Files.readString(embedded.createdKeyFile()).strip();
             for (String body : new String[] {"{\"url\":\"https://a.example/plain\"}",
                 "{\"url\":\"https://a.example/alias\",\"alias\":\"moved-alias\"}",

@@ -18,11 +18,12 @@ class EmbeddedShortenerIT extends ShortenerContract {
     @TempDir
     Path dir;
     private Durability durability = Durability.FULL;
+    private boolean webPage = true;
 
     @Override
     Opened open(String codes, Set<String> denied, String metricsToken, PrometheusRegistry registry) {
         ShortenerApp opened = ShortenerApp.open(new ShortenerConfig(dir, "https://sho.rt/x/", codes, durability,
-            MAX_LINKS, 256, 302, denied, metricsToken, clock), registry);
+            MAX_LINKS, 256, 302, denied, metricsToken, webPage, clock), registry);
         return new Opened(opened, opened.createdKeyFile());
     }
 
@@ -41,6 +42,20 @@ class EmbeddedShortenerIT extends ShortenerContract {
         assertThat(full.status()).isEqualTo(503);
         assertThat(full.header("Retry-After")).isEqualTo("1");
         assertThat(full.bodyText()).contains("capacity_full");
+    }
+
+    @Test
+    void uiOffLeavesTheApiAloneAndAnswersThePagesPathsLikeAnyUnknownPath() throws Exception {
+        webPage = false;
+        start();
+        for (String path : new String[] {"/", "/ui/app.js", "/ui/app.css", "/ui/icon.svg"}) {
+            RawResponse answer = get(path);
+            assertThat(answer.status()).as(path).isEqualTo(404);
+            assertThat(answer.header("Content-Type")).as(path).isEqualTo("application/json");
+        }
+        String code = create("{\"url\":\"https://a.example/\"}");
+        assertThat(get("/api/links/" + code + "/qr.svg").status()).isEqualTo(200);
+        assertThat(get("/api/openapi.yaml").status()).isEqualTo(200);
     }
 
     @Test

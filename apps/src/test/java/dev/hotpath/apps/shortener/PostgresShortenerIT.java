@@ -62,7 +62,7 @@ class PostgresShortenerIT extends ShortenerContract {
                                 Set<String> denied, String metricsToken, java.time.Clock clock,
                                 Duration cacheTimeout) {
         ShortenerConfig common = new ShortenerConfig(dir, "https://sho.rt/x/", codes, Durability.FULL,
-            ShortenerConfig.MAX_LINKS, 256, 302, denied, metricsToken, clock);
+            ShortenerConfig.MAX_LINKS, 256, 302, denied, metricsToken, true, clock);
         return new ClusterConfig(common, PostgresConfig.parse(postgresUri, name -> null).withPoolSize(2)
             .withConnectTimeout(Duration.ofSeconds(1)),
             redisUri == null ? null : RedisConfig.parse(redisUri).withCommandTimeout(cacheTimeout), role, 1000,

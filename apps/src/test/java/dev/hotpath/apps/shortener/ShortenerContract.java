@@ -89,6 +89,18 @@ abstract class ShortenerContract {
         }
     }
 
+    /** A GET without key, with {@code headers} ({@code "Name: value"} each). */
+    RawResponse get(String path, String... headers) {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: sho.rt\r\n");
+            for (String header : headers) {
+                request.append(header).append("\r\n");
+            }
+            client.send(request.append("\r\n").toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return client.read(false);
+        }
+    }
+
     String create(String json) {
         RawResponse response = call("POST", "/api/links", json, true);
         assertThat(response.status()).as(response.bodyText()).isEqualTo(201);
@@ -219,6 +231,63 @@ abstract class ShortenerContract {
         clock.advance(Duration.ofMinutes(1));
         assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(410);
         assertThat(call("GET", "/api/links", null, true).bodyText()).contains(code);
+    }
+
+    @Test
+    void servesTheQrCodeOfALiveLinksShortUrlToAnyoneAndRevalidatesItByItsTag() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/qr\"}");
+        RawResponse qr = get("/api/links/" + code + "/qr.svg");
+        assertThat(qr.status()).isEqualTo(200);
+        assertThat(qr.header("Content-Type")).isEqualTo("image/svg+xml");
+        assertThat(QrImages.decodeSvg(qr.bodyText())).isEqualTo("https://sho.rt/x/" + code);
+        assertSecurityHeaders(qr);
+        assertThat(qr.header("Cache-Control")).isEqualTo("public, max-age=86400");
+        String tag = qr.header("ETag");
+        assertThat(tag).matches("\"[0-9a-f]{24}\"");
+
+        RawResponse again = get("/api/links/" + code + "/qr.svg", "If-None-Match: \"other\", W/" + tag);
+        assertThat(again.status()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+        assertThat(again.header("Content-Length")).as("RFC 9110 §8.6").isNull();
+        assertThat(again.header("ETag")).isEqualTo(tag);
+        assertThat(get("/api/links/" + code + "/qr.svg", "If-None-Match: \"other\"").status()).isEqualTo(200);
+
+        String other = create("{\"url\":\"https://a.example/qr2\"}");
+        assertThat(get("/api/links/" + other + "/qr.svg").header("ETag")).isNotEqualTo(tag);
+        assertThat(get("/api/links/zzzzzzzz/qr.svg").status()).isEqualTo(404);
+        assertThat(get("/api/links/a/qr.svg").status()).isEqualTo(404);
+        assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
+        RawResponse gone = get("/api/links/" + code + "/qr.svg", "If-None-Match: " + tag);
+        assertThat(gone.status()).as("a deleted link has no QR code, whatever the browser holds").isEqualTo(410);
+        assertThat(gone.bodyText()).contains("\"error\":\"gone\"");
+    }
+
+    @Test
+    void servesTheWebPageAndTheOpenApiDocumentUnderOneSecurityPolicy() throws Exception {
+        start();
+        RawResponse page = get("/");
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(page.bodyText()).contains("<script src=\"/ui/app.js\" defer></script>").doesNotContain("<script>");
+        for (String file : new String[] {"/", "/ui/app.js", "/ui/app.css", "/ui/icon.svg", "/api/openapi.yaml"}) {
+            RawResponse answer = get(file);
+            assertThat(answer.status()).as(file).isEqualTo(200);
+            assertSecurityHeaders(answer);
+            assertThat(answer.header("Cache-Control")).as(file).isEqualTo("no-cache");
+            RawResponse current = get(file, "If-None-Match: " + answer.header("ETag"));
+            assertThat(current.status()).as(file).isEqualTo(304);
+            assertThat(current.body()).as(file).isEmpty();
+        }
+        assertThat(get("/api/openapi.yaml").bodyText()).contains("/api/links/{code}/qr.svg:");
+        assertThat(get("/ui/other.js").status()).isEqualTo(404);
+    }
+
+    static void assertSecurityHeaders(RawResponse answer) {
+        assertThat(answer.header("Content-Security-Policy")).startsWith("default-src 'self';")
+            .doesNotContain("unsafe-inline", "unsafe-eval");
+        assertThat(answer.header("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(answer.header("Referrer-Policy")).isEqualTo("no-referrer");
     }
 
     @Test

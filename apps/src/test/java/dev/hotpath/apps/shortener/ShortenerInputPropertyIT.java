@@ -49,7 +49,7 @@ class ShortenerInputPropertyIT {
         dir = Files.createTempDirectory("shortener-fuzz");
         PrometheusRegistry registry = new PrometheusRegistry();
         app = ShortenerApp.open(new ShortenerConfig(dir, "http://sho.rt", "scrambled", Durability.NORMAL, 100_000, 256,
-            302, Set.of(), null, Clock.systemUTC()), registry);
+            302, Set.of(), null, true, Clock.systemUTC()), registry);
         server = HttpServer.start(ServerConfig.of(new InetSocketAddress("127.0.0.1", 0)).withMetrics(registry), app.routes());
         key = Files.readString(app.createdKeyFile()).strip();
     }

@@ -35,6 +35,7 @@ final class ClusterReads {
     private final VisitCounts visits;
     private final Consumer<Runnable> afterVisitsFlushed;
     private final ApiKeyAuth auth;
+    private final QrCodes qrCodes;
     private final Clock clock;
     private final int redirectStatus;
     private final long startedAt;
@@ -50,8 +51,8 @@ final class ClusterReads {
      *     shows every visit this node counted before it
      */
     ClusterReads(LinkKeys keys, LocalLinks local, RedisLinks redis, PostgresLinks postgres, LookupExecutor executor,
-                 IdBound bound, VisitCounts visits, Consumer<Runnable> afterVisitsFlushed, ApiKeyAuth auth, Clock clock,
-                 int redirectStatus) {
+                 IdBound bound, VisitCounts visits, Consumer<Runnable> afterVisitsFlushed, ApiKeyAuth auth,
+                 QrCodes qrCodes, Clock clock, int redirectStatus) {
         this.keys = keys;
         this.local = local;
         this.redis = redis;
@@ -61,6 +62,7 @@ final class ClusterReads {
         this.visits = visits;
         this.afterVisitsFlushed = afterVisitsFlushed;
         this.auth = auth;
+        this.qrCodes = qrCodes;
         this.clock = clock;
         this.redirectStatus = redirectStatus;
         this.startedAt = clock.millis();
@@ -99,16 +101,39 @@ final class ClusterReads {
     }
 
     private Response answer(CachedLink link, boolean countVisit) {
-        if (link.absent()) {
-            return Errors.NOT_FOUND;
-        }
-        if (link.gone(clock)) {
-            return Errors.GONE;
+        Response refusal = refusal(link);
+        if (refusal != null) {
+            return refusal;
         }
         if (countVisit) {
             visits.count(link);
         }
         return link.redirect;
+    }
+
+    /** 404 for no such link, 410 for a deleted or expired one, null for a live one. */
+    private Response refusal(CachedLink link) {
+        return link.absent() ? Errors.NOT_FOUND : link.gone(clock) ? Errors.GONE : null;
+    }
+
+    /**
+     * {@code GET /api/links/{code}/qr.svg}: public, for a live link only, found as a redirect finds it
+     * (this node's cache, then Redis, then PostgreSQL).
+     */
+    void qr(Request request, Deferred response) {
+        Object key = keys.keyOf(new RequestCode(request));
+        if (key == null) {
+            response.complete(Errors.NOT_FOUND);
+            return;
+        }
+        String code = request.pathParam(0);
+        String ifNoneMatch = request.header(EntityTags.IF_NONE_MATCH);
+        CachedLink cached = key instanceof Long id ? local.get(id) : local.get((String) key);
+        CompletableFuture<CachedLink> found = cached != null ? CompletableFuture.completedFuture(cached) : lookUp(key);
+        found.whenComplete((link, failure) -> {
+            Response refusal = failure != null ? LookupExecutor.answerTo(failure) : refusal(link);
+            response.complete(refusal != null ? refusal : qrCodes.answer(code, ifNoneMatch));
+        });
     }
 
     /**

@@ -112,7 +112,7 @@ public final class ClusterShortener implements AutoCloseable {
         LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
         this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushVisitsThen,
-            auth, common.clock(), common.redirectStatus());
+            auth, new QrCodes(common.publicBase()), common.clock(), common.redirectStatus());
         this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
             new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
@@ -163,7 +163,10 @@ public final class ClusterShortener implements AutoCloseable {
         return createdKeyFile;
     }
 
-    /** Every route but {@code /metrics}; API routes answer 403 {@code wrong_role} on a read node. */
+    /**
+     * Every route but {@code /metrics}; API routes answer 403 {@code wrong_role} on a read node, except
+     * the public ones a redirect's reader may ask for (the QR code, the OpenAPI document, the web page).
+     */
     public Routes.Builder routes(Routes.Builder routes, int bulkBodyBytes) {
         boolean api = config.role().servesApi();
         AsyncHandler create = api ? writes::create : refused();
@@ -177,13 +180,14 @@ public final class ClusterShortener implements AutoCloseable {
             .route(Method.DELETE, "/api/links/{code}", Routes.DEFAULT_BODY_LIMIT,
                 api ? (AsyncHandler) writes::delete : refused())
             .route(Method.GET, "/api/stats", Routes.DEFAULT_BODY_LIMIT, api ? (AsyncHandler) reads::stats : refused())
+            .get("/api/links/{code}/qr.svg", (AsyncHandler) reads::qr)
             .get("/health", (Handler) request -> OK)
             .get("/ready", this::ready)
             .route(Method.GET, "/{code}", Routes.DEFAULT_BODY_LIMIT,
                 (DirectHandler) (request, responder) -> reads.resolve(request, responder, true))
             .route(Method.HEAD, "/{code}", Routes.DEFAULT_BODY_LIMIT,
                 (DirectHandler) (request, responder) -> reads.resolve(request, responder, false));
-        return routes;
+        return WebPage.addTo(routes, config.common().webPage());
     }
 
     private AsyncHandler refused() {

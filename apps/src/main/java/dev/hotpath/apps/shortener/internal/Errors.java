@@ -10,7 +10,8 @@ final class Errors {
         .body("application/json", body("unauthorized", "a valid API key is required: Authorization: Bearer <key>"));
     static final Response NOT_FOUND = error(404, "not_found", "no link with this code");
     static final Response GONE = error(410, "gone", "this link was deleted or has expired");
-    static final Response UNSUPPORTED_MEDIA_TYPE = error(415, "unsupported_media_type", "send application/json");
+    static final Response UNSUPPORTED_MEDIA_TYPE = error(415, "unsupported_media_type",
+        "send the body as JSON with Content-Type: application/json (curl: --json instead of -d)");
     static final Refusal ALIAS_TAKEN = new Refusal(409, "alias_taken", "this alias is already in use");
     static final Refusal CAPACITY_FULL = new Refusal(503, "capacity_full", "the store holds --max-links links");
     static final Refusal OVERLOADED = new Refusal(503, "overloaded", "too many writes are waiting; retry shortly");

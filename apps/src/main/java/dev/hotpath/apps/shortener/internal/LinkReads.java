@@ -17,15 +17,18 @@ final class LinkReads {
     private final LinkTable table;
     private final LinkIndex index;
     private final ApiKeyAuth auth;
+    private final QrCodes qrCodes;
     private final Clock clock;
     private final int redirectStatus;
     private final int capacity;
     private final long startedAt;
 
-    LinkReads(LinkTable table, LinkIndex index, ApiKeyAuth auth, Clock clock, int redirectStatus, int capacity) {
+    LinkReads(LinkTable table, LinkIndex index, ApiKeyAuth auth, QrCodes qrCodes, Clock clock, int redirectStatus,
+              int capacity) {
         this.table = table;
         this.index = index;
         this.auth = auth;
+        this.qrCodes = qrCodes;
         this.clock = clock;
         this.redirectStatus = redirectStatus;
         this.capacity = capacity;
@@ -39,8 +42,7 @@ final class LinkReads {
             responder.send(Errors.NOT_FOUND);
             return;
         }
-        int flags = table.flags(id);
-        if ((flags & LinkTable.DELETED) != 0 || table.expired(id, flags, clock)) {
+        if (gone(id)) {
             responder.send(Errors.GONE);
             return;
         }
@@ -48,6 +50,21 @@ final class LinkReads {
             table.countVisit(id);
         }
         responder.redirect(redirectStatus, table.urls(), table.location(id));
+    }
+
+    /** Deleted, or expired by now. */
+    private boolean gone(int id) {
+        int flags = table.flags(id);
+        return (flags & LinkTable.DELETED) != 0 || table.expired(id, flags, clock);
+    }
+
+    /** {@code GET /api/links/{code}/qr.svg}: public, for a live link only (as a redirect is). */
+    Response qr(Request request) {
+        int id = index.find(new RequestCode(request));
+        if (id < 0) {
+            return Errors.NOT_FOUND;
+        }
+        return gone(id) ? Errors.GONE : qrCodes.answer(request.pathParam(0), request.header(EntityTags.IF_NONE_MATCH));
     }
 
     Response stats(Request request) {

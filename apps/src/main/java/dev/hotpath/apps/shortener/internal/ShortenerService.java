@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ShortenerService implements AutoCloseable {
     private static final Response OK = Response.of(200, "text/plain", "ok".getBytes(StandardCharsets.US_ASCII));
-    private static final Response NOT_READY = Errors.error(503, "not_ready", "the server is draining");
+    private static final Response NOT_READY = Errors.retryLater("not_ready", "the server is draining");
 
     private final ShortenerConfig config;
     private final LinkStore store;
@@ -35,7 +35,8 @@ public final class ShortenerService implements AutoCloseable {
         LinkTable table = store.table();
         LinkIndex index = new LinkIndex(table, codes, config.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
-        this.reads = new LinkReads(table, index, auth, config.clock(), config.redirectStatus(), config.maxLinks());
+        this.reads = new LinkReads(table, index, auth, new QrCodes(config.publicBase()), config.clock(),
+            config.redirectStatus(), config.maxLinks());
         this.writes = new LinkWrites(store, index, auth, new LinkRequests(codes, config.deniedHosts(), config.clock()),
             new CreateAdmission(table, config.maxLinks()), config.clock());
     }
@@ -95,6 +96,11 @@ public final class ShortenerService implements AutoCloseable {
     /** {@code GET /api/links/{code}}. */
     public Response read(Request request) {
         return reads.read(request);
+    }
+
+    /** {@code GET /api/links/{code}/qr.svg}. */
+    public Response qr(Request request) {
+        return reads.qr(request);
     }
 
     /** {@code GET /api/links}. */

@@ -1,0 +1,93 @@
+package dev.hotpath.apps.shortener.internal;
+
+import com.google.zxing.BarcodeFormat;
+import com.google.zxing.EncodeHintType;
+import com.google.zxing.WriterException;
+import com.google.zxing.common.BitMatrix;
+import com.google.zxing.qrcode.QRCodeWriter;
+import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
+import dev.hotpath.http.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * {@code GET /api/links/{code}/qr.svg}: the QR code of a link's short URL as SVG, made with ZXing
+ * (its encoder, and its decoder in the tests: one library for both). Public, as the redirect is: it
+ * shows nothing the code does not. Only live links get one; the caller checks that.
+ *
+ * <p>Cost: encoding runs on the thread that asks (about a tenth of a millisecond for a short URL), so
+ * a browser's repeat fetch is answered from its {@code ETag} without encoding; the tag depends only on
+ * the short URL and {@link #FORMAT}, and the code may be cached a day: its short URL never changes.
+ */
+final class QrCodes {
+    /** Part of every tag: bump it when the drawing changes, so browsers fetch the new one. */
+    private static final String FORMAT = "qr1";
+    /** Modules of white around the symbol, as the standard asks of a reader's quiet zone. */
+    private static final int QUIET_ZONE = 4;
+    /** Pixels per module of the SVG's intrinsic size; it scales without loss. */
+    private static final int SCALE = 6;
+    private static final Map<EncodeHintType, Object> HINTS = Map.of(
+        EncodeHintType.ERROR_CORRECTION, ErrorCorrectionLevel.M,
+        EncodeHintType.MARGIN, QUIET_ZONE);
+
+    private final String publicBase;
+
+    QrCodes(String publicBase) {
+        this.publicBase = publicBase;
+    }
+
+    /**
+     * The answer for the live link {@code code} (as the request named it): {@code 304} when
+     * {@code ifNoneMatch} (the header, or null) already names its tag, else the SVG.
+     */
+    Response answer(String code, String ifNoneMatch) {
+        String shortUrl = publicBase + "/" + code;
+        String tag = EntityTags.of(FORMAT + ' ' + shortUrl);
+        if (EntityTags.matches(ifNoneMatch, tag)) {
+            return headers(Response.builder(304), tag).build();
+        }
+        return headers(Response.builder(200), tag).body("image/svg+xml", svg(shortUrl).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static Response.Builder headers(Response.Builder builder, String tag) {
+        for (String[] header : StaticFile.SECURITY) {
+            builder.header(header[0], header[1]);
+        }
+        return builder.header("Cache-Control", "public, max-age=86400").header("ETag", tag);
+    }
+
+    /**
+     * {@code text} as a QR code (error correction M): a white square and one path with a rectangle per
+     * run of dark modules in a row, which keeps a typical code under 4 KB.
+     */
+    static String svg(String text) {
+        BitMatrix modules;
+        try {
+            modules = new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, 0, 0, HINTS);
+        } catch (WriterException e) {
+            throw new IllegalArgumentException("cannot encode " + text.length() + " characters as a QR code", e);
+        }
+        int size = modules.getWidth();
+        StringBuilder svg = new StringBuilder(4096)
+            .append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(size).append(' ').append(size)
+            .append("\" width=\"").append(size * SCALE).append("\" height=\"").append(size * SCALE)
+            .append("\" shape-rendering=\"crispEdges\"><rect width=\"").append(size).append("\" height=\"").append(size)
+            .append("\" fill=\"#fff\"/><path fill=\"#000\" d=\"");
+        for (int y = 0; y < size; y++) {
+            int x = 0;
+            while (x < size) {
+                if (!modules.get(x, y)) {
+                    x++;
+                    continue;
+                }
+                int start = x;
+                while (x < size && modules.get(x, y)) {
+                    x++;
+                }
+                svg.append('M').append(start).append(' ').append(y).append('h').append(x - start)
+                    .append("v1h-").append(x - start).append('z');
+            }
+        }
+        return svg.append("\"/></svg>").toString();
+    }
+}

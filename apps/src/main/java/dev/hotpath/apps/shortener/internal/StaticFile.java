@@ -1,0 +1,69 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.http.Handler;
+import dev.hotpath.http.Request;
+import dev.hotpath.http.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * A file of the jar served as it is: read once at start into two constant answers, the {@code 200}
+ * and the {@code 304} a browser gets when its copy is current ({@code ETag}, {@code Cache-Control:
+ * no-cache}: it asks each time and the answer is a few header bytes). Each carries {@link #SECURITY},
+ * so the page and everything it loads run under the same policy.
+ */
+final class StaticFile implements Handler {
+    /**
+     * Headers on every file and QR code: scripts, styles, images and requests from this origin only
+     * (no inline script, no other site), no framing, no content sniffing, no referrer.
+     */
+    static final String[][] SECURITY = {
+        {"Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"},
+        {"X-Content-Type-Options", "nosniff"},
+        {"Referrer-Policy", "no-referrer"},
+    };
+
+    private final String tag;
+    private final Response ok;
+    private final Response notModified;
+
+    private StaticFile(byte[] content, String contentType) {
+        this.tag = EntityTags.of(content);
+        this.ok = withHeaders(Response.builder(200)).body(contentType, content);
+        this.notModified = withHeaders(Response.builder(304)).build();
+    }
+
+    /**
+     * The resource {@code name} next to this class's package root ({@code dev/hotpath/apps/shortener/...}).
+     *
+     * @throws IllegalStateException when the jar does not hold it: a build defect, found at start
+     */
+    static StaticFile load(String name, String contentType) {
+        try (InputStream in = StaticFile.class.getResourceAsStream("/dev/hotpath/apps/shortener/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar holds no " + name);
+            }
+            return new StaticFile(in.readAllBytes(), contentType);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + " from the jar", e);
+        }
+    }
+
+    private Response.Builder withHeaders(Response.Builder builder) {
+        for (String[] header : SECURITY) {
+            builder.header(header[0], header[1]);
+        }
+        return builder.header("Cache-Control", "no-cache").header("ETag", tag);
+    }
+
+    /** The file's size in bytes. */
+    int size() {
+        return ok.wire().length - ok.headLength();
+    }
+
+    @Override
+    public Response handle(Request request) {
+        return EntityTags.matches(request.header(EntityTags.IF_NONE_MATCH), tag) ? notModified : ok;
+    }
+}
