@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,8 +52,14 @@ final class BenchCommand implements Callable<Integer> {
         }
         String host = target.getHost().replace("[", "").replace("]", "");
         if (score.enabled) {
-            if (!"social".equals(load.scenario) || load.usersGiven()) {
-                throw new ParameterException(spec.commandLine(), "--score applies to scenario social, and sets the users itself");
+            if (!"social".equals(load.scenario)) {
+                throw new ParameterException(spec.commandLine(), "--score applies to scenario social");
+            }
+            List<String> ignored = load.given("--mode", "--users", "--connections", "--duration", "--rps", "--pipeline",
+                "--warmup", "--queue");
+            if (!ignored.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--score sets users, connections and durations itself"
+                    + " (--max-connections, --warmup-users, --step-hold, --hold, ...); drop " + String.join(", ", ignored));
             }
             if (score.maxConnections < 2) {
                 throw new ParameterException(spec.commandLine(), "--max-connections must be at least 2");

@@ -16,12 +16,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The scenario and pacing flags of {@code hotpath bench} and {@code hotpath bench compare}. */
@@ -193,9 +196,10 @@ final class LoadOptions {
         return new SocialScenario(SocialScenario.readTokens(tokensFile), mix, thinkScale);
     }
 
-    /** Whether {@code --users} or {@code --mode users} was given. */
-    boolean usersGiven() {
-        return users != null || mode == Mode.USERS;
+    /** Which of the flags {@code names} the command line gave. */
+    List<String> given(String... names) {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        return Arrays.stream(names).filter(parsed::hasMatchedOption).toList();
     }
 
     /** {@code --mix}: null when not given. */

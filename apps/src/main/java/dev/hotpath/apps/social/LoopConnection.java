@@ -5,6 +5,7 @@ import dev.hotpath.store.LoopCommitter;
 import dev.hotpath.store.Write;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One connection for a server with one event loop: reads on it as they arrive, writes committed on it
@@ -20,7 +21,7 @@ final class LoopConnection implements SocialDatabase {
 
     private final LoopCommitter committer;
     private final PostReads reads;
-    private Thread loop;
+    private final AtomicReference<Thread> loop = new AtomicReference<>();
 
     LoopConnection(Connection connection) throws SQLException {
         this.reads = new PostReads(connection);
@@ -39,12 +40,14 @@ final class LoopConnection implements SocialDatabase {
         return committer.offer(write, EventLoops.current());
     }
 
-    /** The first caller's thread is the loop; any other is a misconfigured server. */
+    /**
+     * The first caller's thread is the loop; any other is a misconfigured server. Claimed by
+     * compare-and-set, so two threads racing for the first call cannot both pass.
+     */
     private void onTheLoop() {
         Thread current = Thread.currentThread();
-        if (loop == null) {
-            loop = current;
-        } else if (loop != current) {
+        Thread owner = loop.get();
+        if (owner != current && (owner != null || !loop.compareAndSet(null, current))) {
             throw new IllegalStateException("one connection serves one event loop; called from " + current.getName());
         }
     }
