@@ -93,7 +93,7 @@ public final class ShortenerApp implements App {
             .route(Method.POST, "/api/links/bulk", BULK_BODY_BYTES, (AsyncHandler) service::bulkCreate)
             .get("/api/links", service::list)
             .get("/api/links/{code}", service::read)
-            .get("/api/links/{code}/qr.svg", service::qr)
+            .get("/api/links/{code}/qr.svg", (AsyncHandler) service::qr)
             .delete("/api/links/{code}", (AsyncHandler) service::delete)
             .get("/api/stats", service::stats)
             .get("/health", service::health)

@@ -132,7 +132,11 @@ final class ClusterReads {
         CompletableFuture<CachedLink> found = cached != null ? CompletableFuture.completedFuture(cached) : lookUp(key);
         found.whenComplete((link, failure) -> {
             Response refusal = failure != null ? LookupExecutor.answerTo(failure) : refusal(link);
-            response.complete(refusal != null ? refusal : qrCodes.answer(code, ifNoneMatch));
+            if (refusal != null) {
+                response.complete(refusal);
+            } else {
+                qrCodes.answer(code, ifNoneMatch, response);
+            }
         });
     }
 

@@ -59,6 +59,7 @@ public final class ClusterShortener implements AutoCloseable {
     private final PostgresLinkWrites linkWrites;
     private final VisitCounts visits;
     private final PostgresApiKeys keys;
+    private final QrCodes qrCodes;
     private final ClusterReads reads;
     private final ClusterWrites writes;
     private final Path createdKeyFile;
@@ -111,8 +112,9 @@ public final class ClusterShortener implements AutoCloseable {
             .withAcknowledgements(Deferred::completeTogether));
         LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
+        this.qrCodes = new QrCodes(common.publicBase()); // its thread starts with the first drawing
         this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushVisitsThen,
-            auth, new QrCodes(common.publicBase()), common.clock(), common.redirectStatus());
+            auth, qrCodes, common.clock(), common.redirectStatus());
         this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
             new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
@@ -252,6 +254,7 @@ public final class ClusterShortener implements AutoCloseable {
         flushVisits();
         writer.close();
         executor.close();
+        qrCodes.close();
         if (redis != null) {
             redis.close();
             redisConnections.close();

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.shortener.internal;
 
+import dev.hotpath.http.Deferred;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
@@ -59,12 +60,15 @@ final class LinkReads {
     }
 
     /** {@code GET /api/links/{code}/qr.svg}: public, for a live link only (as a redirect is). */
-    Response qr(Request request) {
+    void qr(Request request, Deferred response) {
         int id = index.find(new RequestCode(request));
         if (id < 0) {
-            return Errors.NOT_FOUND;
+            response.complete(Errors.NOT_FOUND);
+        } else if (gone(id)) {
+            response.complete(Errors.GONE);
+        } else {
+            qrCodes.answer(request.pathParam(0), request.header(EntityTags.IF_NONE_MATCH), response);
         }
-        return gone(id) ? Errors.GONE : qrCodes.answer(request.pathParam(0), request.header(EntityTags.IF_NONE_MATCH));
     }
 
     Response stats(Request request) {

@@ -22,6 +22,7 @@ public final class ShortenerService implements AutoCloseable {
     private final ShortenerConfig config;
     private final LinkStore store;
     private final ApiKeys keys;
+    private final QrCodes qrCodes;
     private final LinkReads reads;
     private final LinkWrites writes;
     private volatile boolean draining;
@@ -35,8 +36,9 @@ public final class ShortenerService implements AutoCloseable {
         LinkTable table = store.table();
         LinkIndex index = new LinkIndex(table, codes, config.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
-        this.reads = new LinkReads(table, index, auth, new QrCodes(config.publicBase()), config.clock(),
-            config.redirectStatus(), config.maxLinks());
+        this.qrCodes = new QrCodes(config.publicBase());
+        this.reads = new LinkReads(table, index, auth, qrCodes, config.clock(), config.redirectStatus(),
+            config.maxLinks());
         this.writes = new LinkWrites(store, index, auth, new LinkRequests(codes, config.deniedHosts(), config.clock()),
             new CreateAdmission(table, config.maxLinks()), config.clock());
     }
@@ -71,6 +73,7 @@ public final class ShortenerService implements AutoCloseable {
     /** Persists visit counts, stores every queued write, releases the store. */
     @Override
     public void close() {
+        qrCodes.close();
         flushVisits();
         store.close();
     }
@@ -99,8 +102,8 @@ public final class ShortenerService implements AutoCloseable {
     }
 
     /** {@code GET /api/links/{code}/qr.svg}. */
-    public Response qr(Request request) {
-        return reads.qr(request);
+    public void qr(Request request, Deferred response) {
+        reads.qr(request, response);
     }
 
     /** {@code GET /api/links}. */

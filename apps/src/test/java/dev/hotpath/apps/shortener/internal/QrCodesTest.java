@@ -1,0 +1,61 @@
+package dev.hotpath.apps.shortener.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.http.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@link QrCodes} answers besides the drawing (which {@code ShortenerContract} decodes back):
+ * tags, revalidation, refusal when it cannot draw, the shape of a long URL's SVG.
+ */
+class QrCodesTest {
+    @Test
+    void aQrCodesTagDependsOnItsShortUrlOnly() throws Exception {
+        try (QrCodes codes = new QrCodes("https://sho.rt/x"); QrCodes same = new QrCodes("https://sho.rt/x");
+             QrCodes other = new QrCodes("https://sho.rt/y")) {
+            String tag = header(answer(codes, "abc-def", null), "ETag");
+            assertThat(header(answer(same, "abc-def", null), "ETag")).isEqualTo(tag);
+            assertThat(header(answer(codes, "abc-deg", null), "ETag")).isNotEqualTo(tag);
+            assertThat(header(answer(other, "abc-def", null), "ETag")).isNotEqualTo(tag);
+            assertThat(answer(codes, "abc-def", tag).status()).isEqualTo(304);
+            assertThat(answer(codes, "abc-def", "\"other\"").status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aDrawingTheThreadCannotTakeIsRefusedWithRetryAfterButARevalidationIsNot() throws Exception {
+        QrCodes codes = new QrCodes("https://sho.rt");
+        String tag = header(answer(codes, "abc", null), "ETag");
+        codes.close();
+        Response refused = answer(codes, "abc", null);
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(header(refused, "Retry-After")).isEqualTo("1");
+        assertThat(answer(codes, "abc", tag).status()).isEqualTo(304);
+    }
+
+    private static Response answer(QrCodes codes, String code, String ifNoneMatch) throws Exception {
+        CompletableFuture<Response> answer = new CompletableFuture<>();
+        codes.answer(code, ifNoneMatch, answer::complete);
+        return answer.get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aQrCodeOfALongUrlStaysOneSvgPath() {
+        String svg = QrCodes.svg("https://sho.rt/" + "x".repeat(200));
+        assertThat(svg).startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").endsWith("\"/></svg>");
+        assertThat(svg.split("<path").length).isEqualTo(2);
+    }
+
+    private static String header(Response response, String name) {
+        for (String line : new String(response.wire(), StandardCharsets.ISO_8859_1).split("\r\n")) {
+            if (line.startsWith(name + ": ")) {
+                return line.substring(name.length() + 2);
+            }
+        }
+        throw new AssertionError("no " + name + " header");
+    }
+}
