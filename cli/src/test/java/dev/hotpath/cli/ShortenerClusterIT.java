@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -82,6 +83,25 @@ class ShortenerClusterIT {
             ShortenerCluster.Node write = cluster.writeNodes().getFirst();
             assertThat(responses(write, 302)).as("redirects served by the write node").isZero();
             assertThat(responses(write, 201)).as("creates answered by the write node").isPositive();
+            theWebPageWorksThroughNginx(cluster);
+        }
+    }
+
+    /** The page's file from nginx (a read node), and a QR code of a new link (the write node). */
+    private static void theWebPageWorksThroughNginx(ShortenerCluster cluster) throws Exception {
+        String key = Files.readString(cluster.apiKeyFile()).strip();
+        String body = "{\"url\":\"https://example.com/qr\"}";
+        try (RawHttpClient client = RawHttpClient.connect(cluster.nginx().port())) {
+            RawResponse page = client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n").read();
+            assertThat(page.status()).isEqualTo(200);
+            assertThat(page.header("Content-Security-Policy")).startsWith("default-src 'self'");
+            RawResponse created = client.send("POST /api/links HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body).read();
+            Matcher code = Creates.CODE.matcher(created.bodyText());
+            assertThat(code.find()).as(created.bodyText()).isTrue();
+            RawResponse qr = client.send("GET /api/links/" + code.group(1) + "/qr.svg HTTP/1.1\r\nHost: a\r\n\r\n").read();
+            assertThat(qr.status()).as(qr.bodyText()).isEqualTo(200);
+            assertThat(qr.header("Content-Type")).isEqualTo("image/svg+xml");
         }
     }
 
