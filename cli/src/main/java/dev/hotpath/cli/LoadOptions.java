@@ -24,7 +24,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The scenario and pacing flags of {@code hotpath bench} and {@code hotpath bench compare}. */

@@ -52,6 +52,12 @@ class MainTest {
             .doesNotContain("--codes");
     }
 
+    @Test
+    void refusesAPublicBaseTooLongForAQrCodeOfItsLinks() {
+        assertThat(run("serve", "shortener", "--public-base", "https://sho.rt/" + "x".repeat(1000))).isEqualTo(2);
+        assertThat(err.toString()).contains("--public-base must be at most 1000 characters");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "serve --bogus                   | Unknown option: '--bogus'",

@@ -11,7 +11,8 @@ import java.util.Set;
  * How to run the shortener; each field is a flag of {@code hotpath serve shortener} (see
  * {@code docs/API.md}).
  *
- * @param publicBase base of {@code short_url}, without trailing slash
+ * @param publicBase base of {@code short_url}, without trailing slash; at most {@link #MAX_PUBLIC_BASE}
+ *     characters, so that every short URL (a 64-character alias at most) fits in a QR code
  * @param codes {@code scrambled} (default) or {@code sequential}
  * @param maxBatch most writes per group commit; 1 turns group commit off (for comparisons)
  * @param redirectStatus 301, 302 (default), 307 or 308
@@ -25,6 +26,8 @@ public record ShortenerConfig(Path dataDir, String publicBase, String codes, Dur
                               boolean webPage, Clock clock) {
     public static final int MAX_LINKS = 10_000_000;
     public static final int MAX_BATCH = 256;
+    /** A QR code (error correction M) holds 2,331 bytes; a short URL stays far below it. */
+    public static final int MAX_PUBLIC_BASE = 1000;
 
     public ShortenerConfig {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -32,6 +35,9 @@ public record ShortenerConfig(Path dataDir, String publicBase, String codes, Dur
         Objects.requireNonNull(clock, "clock");
         if (publicBase.endsWith("/")) {
             publicBase = publicBase.substring(0, publicBase.length() - 1);
+        }
+        if (publicBase.length() > MAX_PUBLIC_BASE) {
+            throw new IllegalArgumentException("--public-base must be at most " + MAX_PUBLIC_BASE + " characters");
         }
         if (!codes.equals("scrambled") && !codes.equals("sequential")) {
             throw new IllegalArgumentException("--codes must be scrambled or sequential, was " + codes);

@@ -2,6 +2,7 @@ package dev.hotpath.apps.shortener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ScrambledCodes;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -91,6 +93,22 @@ class PostgresShortenerIT extends ShortenerContract {
         return node;
     }
 
+    /** docs/openapi.yaml is checked against the embedded router (OpenApiDocumentTest); this ties a node to it. */
+    @Test
+    void aNodeServesExactlyTheRoutesOfTheEmbeddedShortener(@TempDir Path embeddedDir) throws Exception {
+        start();
+        try (ShortenerApp embedded = ShortenerApp.open(new ShortenerConfig(embeddedDir, "https://sho.rt", "scrambled",
+            Durability.NONE, 10, 256, 302, Set.of(), null, true, clock), new PrometheusRegistry())) {
+            assertThat(routes(app)).isEqualTo(routes(embedded));
+        }
+    }
+
+    private static Set<String> routes(App app) {
+        Set<String> routes = new TreeSet<>();
+        app.routes().list().forEach(route -> routes.add(route.method() + " " + route.pattern()));
+        return routes;
+    }
+
     @Test
     void aReadNodeRedirectsButRefusesTheApiNamingItsRole() throws Exception {
         start();
@@ -103,6 +121,9 @@ class PostgresShortenerIT extends ShortenerContract {
             RawResponse refused = reader.call(route[0], route[1]);
             assertThat(refused.status()).as(route[1]).isEqualTo(403);
             assertThat(refused.bodyText()).as(route[1]).contains("\"error\":\"wrong_role\"").contains("--role read");
+        }
+        for (String publicRead : new String[] {"/", "/ui/app.js", "/api/openapi.yaml", "/api/links/" + code + "/qr.svg"}) {
+            assertThat(reader.call("GET", publicRead).status()).as("a read node serves " + publicRead).isEqualTo(200);
         }
         assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302);
     }

@@ -242,7 +242,7 @@ abstract class ShortenerContract {
         assertThat(qr.header("Content-Type")).isEqualTo("image/svg+xml");
         assertThat(QrImages.decodeSvg(qr.bodyText())).isEqualTo("https://sho.rt/x/" + code);
         assertSecurityHeaders(qr);
-        assertThat(qr.header("Cache-Control")).isEqualTo("public, max-age=86400");
+        assertThat(qr.header("Cache-Control")).isEqualTo("no-cache");
         String tag = qr.header("ETag");
         assertThat(tag).matches("\"[0-9a-f]{24}\"");
 
@@ -278,6 +278,8 @@ abstract class ShortenerContract {
             RawResponse current = get(file, "If-None-Match: " + answer.header("ETag"));
             assertThat(current.status()).as(file).isEqualTo(304);
             assertThat(current.body()).as(file).isEmpty();
+            assertThat(current.header("Content-Length")).as(file).isNull();
+            assertThat(current.header("ETag")).as(file).isEqualTo(answer.header("ETag"));
         }
         assertThat(get("/api/openapi.yaml").bodyText()).contains("/api/links/{code}/qr.svg:");
         assertThat(get("/ui/other.js").status()).isEqualTo(404);

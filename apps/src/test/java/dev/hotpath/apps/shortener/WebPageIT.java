@@ -40,8 +40,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The shortener's web page used as a person would, in headless Chromium driven by ChromeDriver
  * (Debian's {@code chromium} and {@code chromium-driver}; Selenium is told where both are, so it never
- * looks for or downloads a driver). One embedded shortener and one browser for the class; each test
- * starts from a fresh page load and a cleared local storage.
+ * looks for or downloads a driver). One browser for the class; each test gets a new embedded shortener
+ * on an empty data directory (its own port, so its own origin: no local storage, no cached file, no
+ * link of another test).
  *
  * <p>After every test the browser's console must hold no error but the network lines of the API
  * refusals the test provoked on purpose (a 400, 401 or 409 the page then shows): a script exception,
@@ -58,32 +59,25 @@ class WebPageIT {
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @TempDir
-    static Path dir;
-    private static RunningApp shortener;
-    private static String key;
-    private static String base;
+    static Path browserDir;
     private static ChromeDriver browser;
     private static WebDriverWait wait;
-    /** Bytes the first view of the page moved over the network, measured on the browser's first visit. */
-    private static long firstViewBytes;
+    private RunningApp shortener;
+    private String key;
+    private String base;
 
     @BeforeAll
-    static void startShortenerAndBrowser() throws IOException {
+    static void startBrowser() throws IOException {
         for (Path program : List.of(CHROMIUM, CHROMEDRIVER)) {
             if (!Files.isExecutable(program)) {
                 fail(program + " is needed: install the Debian packages chromium and chromium-driver"
                     + " (./hotpath test does so under CI)");
             }
         }
-        shortener = RunningApp.start(new ShortenerConfig(dir.resolve("data"), "http://127.0.0.1:1", "scrambled",
-            Durability.NORMAL, 100_000, 256, 302, Set.of(), null, true, Clock.systemUTC()));
-        key = Files.readString(shortener.createdKeyFile()).strip();
-        base = "http://127.0.0.1:" + shortener.server().port();
-
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
             .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1100",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + Files.createDirectories(dir.resolve("profile")));
+                "--user-data-dir=" + Files.createDirectories(browserDir.resolve("profile")));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
@@ -91,33 +85,27 @@ class WebPageIT {
             .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
         wait = new WebDriverWait(browser, PATIENCE);
-        // Clipboard writes need permission and a focused page; headless Chromium has neither by default.
-        browser.executeCdpCommand("Browser.grantPermissions", Map.of("origin", base,
-            "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+        // Clipboard writes need a focused page; headless Chromium has none by default.
         browser.executeCdpCommand("Emulation.setFocusEmulationEnabled", Map.of("enabled", true));
-
-        browser.get(base + "/");
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("key")));
-        firstViewBytes = ((Number) browser.executeScript("""
-            const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
-            return entries.reduce((sum, e) => sum + e.transferSize, 0);""")).longValue();
     }
 
     @AfterAll
-    static void stopBrowserAndShortener() {
+    static void stopBrowser() {
         if (browser != null) {
             browser.quit();
         }
-        if (shortener != null) {
-            shortener.close();
-        }
     }
 
+    /** A new shortener, and the page opened on it for the first time. */
     @BeforeEach
-    void freshPageWithoutAKey() {
+    void newShortenerAndItsPage(@TempDir Path dir) throws IOException {
+        shortener = RunningApp.start(new ShortenerConfig(dir, "http://127.0.0.1:1", "scrambled", Durability.NORMAL,
+            100_000, 256, 302, Set.of(), null, true, Clock.systemUTC()));
+        key = Files.readString(shortener.createdKeyFile()).strip();
+        base = "http://127.0.0.1:" + shortener.server().port();
+        browser.executeCdpCommand("Browser.grantPermissions", Map.of("origin", base,
+            "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
         browser.get(base + "/");
-        browser.executeScript("localStorage.clear()");
-        browser.navigate().refresh();
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("key")));
     }
 
@@ -135,9 +123,19 @@ class WebPageIT {
         assertThat(errors).as("console errors").isEmpty();
     }
 
+    @AfterEach
+    void stopShortener() {
+        shortener.close();
+    }
+
     @Test
     void theFirstViewWeighsUnderFiftyKilobytes() {
-        assertThat(firstViewBytes).as("bytes transferred").isPositive().isLessThan(50 * 1024);
+        long transferred = ((Number) browser.executeScript("""
+            const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+            return entries.reduce((sum, e) => sum + e.transferSize, 0);""")).longValue();
+        long files = ((Number) browser.executeScript("return performance.getEntriesByType('resource').length")).longValue();
+        assertThat(files).as("script, style and icon fetched by this first view").isGreaterThanOrEqualTo(2);
+        assertThat(transferred).as("bytes transferred").isGreaterThan(10 * 1024).isLessThan(50 * 1024);
     }
 
     @Test
@@ -152,14 +150,16 @@ class WebPageIT {
         pasteKey(key);
         wait.until(ExpectedConditions.textMatches(By.id("stat-capacity"), Pattern.compile("100\\D?000")));
         assertThat(browser.findElement(By.id("notice")).isDisplayed()).isFalse();
-        assertThat(browser.getCurrentUrl()).as("the key never goes into a URL").doesNotContain(key);
+        Object urls = browser.executeScript("""
+            return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)].join(' ')""");
+        assertThat(urls).as("every URL the page asked for").asString().contains("/api/stats").doesNotContain(key);
     }
 
     @Test
     void aNewLinkIsShownListedCopiedAndItsQrCodeReadsBackAsItsShortUrl() throws IOException {
         pasteKey(key);
         type("url", "https://example.com/from-the-page");
-        type("alias", "from-page-" + System.nanoTime() % 100_000);
+        type("alias", "from-the-page");
         browser.findElement(By.id("create")).click();
         WebElement created = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("created-link")));
         String shortUrl = created.getText();
@@ -194,7 +194,7 @@ class WebPageIT {
         String expected = messageOf(shortener.call("POST", "/api/links", "{\"url\":\"ftp://example.com/file\"}", key));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("url-error"), expected));
 
-        String alias = "taken-" + System.nanoTime() % 100_000;
+        String alias = "taken-alias";
         shortener.create("{\"url\":\"https://example.com/first\",\"alias\":\"" + alias + "\"}", key);
         type("url", "https://example.com/second");
         type("alias", alias);
@@ -209,7 +209,9 @@ class WebPageIT {
         pasteKey(key);
         WebElement row = wait.until(ExpectedConditions.presenceOfElementLocated(rowOf(code)));
         row.findElement(By.cssSelector("button.delete")).click();
+        assertThat(row.findElements(By.cssSelector("button.delete"))).as("asked first").isEmpty();
         row.findElement(By.cssSelector("button.confirm-no")).click();
+        assertThat(row.findElements(By.cssSelector("button.delete, button.copy, button.qr"))).hasSize(3);
         assertThat(shortener.call("GET", "/" + code).status()).as("No keeps the link").isEqualTo(302);
 
         row.findElement(By.cssSelector("button.delete")).click();
@@ -256,10 +258,39 @@ class WebPageIT {
         wait.until(ExpectedConditions.attributeToBe(By.cssSelector("#links tr:first-child"), "data-code", seen.getFirst()));
     }
 
-    private static void pasteKey(String value) {
+    @Test
+    void anExpiryInTheUsersTimeZoneIsStoredInUtcAndAHalfFilledOneIsRefused() {
+        browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", "Asia/Kolkata"));
+        try {
+            pasteKey(key);
+            type("url", "https://example.com/expiring");
+            setValue("expires", "2030-01-02T03:04");
+            browser.findElement(By.id("create")).click();
+            String shortUrl = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("created-link"))).getText();
+            String code = shortUrl.substring(shortUrl.lastIndexOf('/') + 1);
+            assertThat(shortener.call("GET", "/api/links/" + code, null, key).bodyText())
+                .as("03:04 in India (+05:30) is 21:34 UTC the day before")
+                .contains("\"expires_at\":\"2030-01-01T21:34:00.000Z\"");
+
+            type("url", "https://example.com/half");
+            browser.findElement(By.id("expires")).sendKeys("01022030");
+            browser.findElement(By.id("create")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("expires-error"), "both a date and a time"));
+            assertThat(shortener.call("GET", "/api/stats", null, key).bodyText()).contains("\"links\":1,");
+        } finally {
+            browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ""));
+        }
+    }
+
+    private void pasteKey(String value) {
         type("key", value);
         browser.findElement(By.cssSelector("#key-form button")).click();
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+    }
+
+    /** Sets an input's value as a script would (a date field's typing depends on the browser's locale). */
+    private static void setValue(String id, String value) {
+        browser.executeScript("arguments[0].value = arguments[1]", browser.findElement(By.id(id)), value);
     }
 
     private static void type(String id, String text) {

@@ -11,6 +11,7 @@ import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -22,14 +23,18 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Cost: drawing one takes 126 µs for a short URL and 324 µs for an 84-character one, with 32 and
  * 117 KB of garbage ({@code QrCodesBenchmark}): the server CPU of 20 to 55 redirects (5.9 µs each, with
- * the kernel's share), in one stall of the loop. So it never runs on an event loop: one drawing thread behind a short queue, and a full queue answers 503 {@code overloaded}
- * with {@code Retry-After}, so a flood of QR requests costs at most that thread, never the redirects.
- * A browser's repeat fetch is a {@code 304} from its {@code ETag}, decided on the loop without drawing;
- * the tag depends only on the short URL and {@link #FORMAT}, and the code may be cached a day: its
- * short URL never changes.
+ * the kernel's share) in one stall. So it never runs on an event loop: one drawing thread behind a
+ * short queue, and a full queue answers 503 {@code overloaded} with {@code Retry-After}, so a flood of
+ * QR requests costs at most that thread, never a loop (it still competes for the cores with whatever
+ * else the node does: behind nginx, the write nodes' creates). A browser revalidates each time
+ * ({@code no-cache}: a deleted link's code must stop showing) and gets a {@code 304} from its
+ * {@code ETag}, decided after the link's check and without drawing; the tag depends only on the short
+ * URL and {@link #FORMAT}. A {@code HEAD} draws as a {@code GET} does (the engine answers it with the
+ * {@code GET} handler).
  */
 public final class QrCodes implements AutoCloseable {
     static final Response OVERLOADED = Errors.retryLater("overloaded", "too many QR codes are being drawn; retry shortly");
+    private static final Response NOT_DRAWN = Errors.error(500, "internal_error", "the QR code could not be drawn");
     /** Part of every tag: bump it when the drawing changes, so browsers fetch the new one. */
     private static final String FORMAT = "qr1";
     /** Modules of white around the symbol, as the standard asks of a reader's quiet zone. */
@@ -43,12 +48,18 @@ public final class QrCodes implements AutoCloseable {
         EncodeHintType.MARGIN, QUIET_ZONE);
 
     private final String publicBase;
-    private final ThreadPoolExecutor drawing = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(QUEUE), Thread.ofPlatform().name("shortener-qr").daemon(true).factory(),
-        new ThreadPoolExecutor.AbortPolicy());
+    private final ExecutorService drawing;
 
+    /** Draws the codes of {@code publicBase}, which {@code ShortenerConfig} keeps short enough for one. */
     QrCodes(String publicBase) {
+        this(publicBase, new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
+            Thread.ofPlatform().name("shortener-qr").daemon(true).factory(), new ThreadPoolExecutor.AbortPolicy()));
+    }
+
+    /** With {@code drawing} as the thread that draws: for tests that hold or refuse it. */
+    QrCodes(String publicBase, ExecutorService drawing) {
         this.publicBase = publicBase;
+        this.drawing = drawing;
     }
 
     /**
@@ -59,14 +70,23 @@ public final class QrCodes implements AutoCloseable {
         String shortUrl = publicBase + "/" + code;
         String tag = EntityTags.of(FORMAT + ' ' + shortUrl);
         if (EntityTags.matches(ifNoneMatch, tag)) {
-            response.complete(headers(Response.builder(304), tag).build());
+            response.complete(StaticFile.revalidated(Response.builder(304), tag).build());
             return;
         }
         try {
-            drawing.execute(() -> response.complete(headers(Response.builder(200), tag)
-                .body("image/svg+xml", svg(shortUrl).getBytes(StandardCharsets.US_ASCII))));
+            drawing.execute(() -> response.complete(drawn(shortUrl, tag)));
         } catch (RejectedExecutionException e) {
             response.complete(OVERLOADED);
+        }
+    }
+
+    /** The SVG answer; a drawing that fails still answers, so no request waits for ever. */
+    private static Response drawn(String shortUrl, String tag) {
+        try {
+            return StaticFile.revalidated(Response.builder(200), tag)
+                .body("image/svg+xml", svg(shortUrl).getBytes(StandardCharsets.US_ASCII));
+        } catch (RuntimeException e) {
+            return NOT_DRAWN;
         }
     }
 
@@ -74,13 +94,6 @@ public final class QrCodes implements AutoCloseable {
     @Override
     public void close() {
         drawing.shutdownNow();
-    }
-
-    private static Response.Builder headers(Response.Builder builder, String tag) {
-        for (String[] header : StaticFile.SECURITY) {
-            builder.header(header[0], header[1]);
-        }
-        return builder.header("Cache-Control", "public, max-age=86400").header("ETag", tag);
     }
 
     /**

@@ -9,9 +9,8 @@ import java.io.UncheckedIOException;
 
 /**
  * A file of the jar served as it is: read once at start into two constant answers, the {@code 200}
- * and the {@code 304} a browser gets when its copy is current ({@code ETag}, {@code Cache-Control:
- * no-cache}: it asks each time and the answer is a few header bytes). Each carries {@link #SECURITY},
- * so the page and everything it loads run under the same policy.
+ * and the {@code 304} a browser gets when its copy is current ({@link #revalidated}). Each carries
+ * {@link #SECURITY}, so the page and everything it loads run under the same policy.
  */
 final class StaticFile implements Handler {
     /**
@@ -30,8 +29,8 @@ final class StaticFile implements Handler {
 
     private StaticFile(byte[] content, String contentType) {
         this.tag = EntityTags.of(content);
-        this.ok = withHeaders(Response.builder(200)).body(contentType, content);
-        this.notModified = withHeaders(Response.builder(304)).build();
+        this.ok = revalidated(Response.builder(200), tag).body(contentType, content);
+        this.notModified = revalidated(Response.builder(304), tag).build();
     }
 
     /**
@@ -50,16 +49,15 @@ final class StaticFile implements Handler {
         }
     }
 
-    private Response.Builder withHeaders(Response.Builder builder) {
+    /**
+     * {@link #SECURITY}, then {@code Cache-Control: no-cache} and {@code ETag: tag}: a browser keeps the
+     * answer but asks each time, and a current copy costs a {@code 304} of a few header bytes.
+     */
+    static Response.Builder revalidated(Response.Builder builder, String tag) {
         for (String[] header : SECURITY) {
             builder.header(header[0], header[1]);
         }
         return builder.header("Cache-Control", "no-cache").header("ETag", tag);
-    }
-
-    /** The file's size in bytes. */
-    int size() {
-        return ok.wire().length - ok.headLength();
     }
 
     @Override

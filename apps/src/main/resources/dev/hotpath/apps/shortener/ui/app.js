@@ -23,26 +23,37 @@ function key() {
   return localStorage.getItem(KEY);
 }
 
-// Calls the API; resolves to {status, body} (body parsed when it is JSON). A refused key forgets
-// nothing by itself: the user decides, with the notice saying why.
+// Calls the API; resolves to {status, body} (body parsed when it is JSON), status 0 when the server
+// could not be reached. Never rejects: every caller shows what went wrong where it happened. A refused
+// key forgets nothing by itself: the user decides, with the notice saying why; any other answer
+// clears that notice.
 async function api(method, path, body) {
   const headers = { Authorization: "Bearer " + key() };
   if (body !== undefined) {
     headers["Content-Type"] = "application/json";
   }
   let response;
+  let parsed = null;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const type = response.headers.get("Content-Type") || "";
+    parsed = type.startsWith("application/json") ? await response.json() : null;
   } catch (e) {
-    notice("The server cannot be reached: " + e.message);
-    throw e;
+    notice("The server cannot be reached (" + e.message + "). Try again once it is back.");
+    return { status: 0, body: null };
   }
-  const type = response.headers.get("Content-Type") || "";
-  const parsed = type.startsWith("application/json") ? await response.json() : null;
   if (response.status === 401) {
     notice("The server refused this API key (" + (parsed ? parsed.message : "401") + "). Forget it and paste another.");
+  } else {
+    notice("");
   }
   return { status: response.status, body: parsed };
+}
+
+// What an answer that is not the one hoped for says, in words.
+function reason(answer) {
+  if (answer.body && answer.body.message) return answer.body.message;
+  return answer.status === 0 ? "the server cannot be reached" : "the server answered " + answer.status;
 }
 
 function notice(text) {
@@ -66,11 +77,23 @@ async function refresh() {
   await Promise.all([loadStats(), loadPage(pageStart)]);
 }
 
+// After this page's own create or delete: the list again, and the link count moved by hand, since
+// asking for the stats counts every link (a table scan in the scale-out mode).
+function countLinks(change) {
+  const shown = $("stat-links");
+  const count = Number(shown.dataset.count);
+  if (!Number.isNaN(count)) {
+    shown.dataset.count = count + change;
+    shown.textContent = (count + change).toLocaleString();
+  }
+}
+
 async function loadStats() {
   const { status, body } = await api("GET", "/api/stats");
   if (status !== 200) {
     return;
   }
+  $("stat-links").dataset.count = body.links;
   $("stat-links").textContent = body.links.toLocaleString();
   $("stat-visits").textContent = body.visits.toLocaleString();
   $("stat-capacity").textContent = body.capacity.toLocaleString();
@@ -86,16 +109,20 @@ function duration(seconds) {
 
 async function loadPage(after) {
   const query = "?limit=" + PAGE_SIZE + (after ? "&after=" + encodeURIComponent(after) : "");
-  const { status, body } = await api("GET", "/api/links" + query);
+  const answer = await api("GET", "/api/links" + query);
+  const { status, body } = answer;
   if (status !== 200) {
-    if (status !== 401) notice("The list could not be loaded: " + (body ? body.message : "status " + status));
+    if (status !== 401) notice("The list could not be loaded: " + reason(answer) + ".");
     return;
+  }
+  if (body.links.length === 0 && after !== null) {
+    return loadPage(null); // the links of this page were deleted: back to the first one
   }
   pageStart = after;
   nextCursor = body.next;
   const rows = $("links");
   rows.replaceChildren(...body.links.map(linkRow));
-  $("links-empty").hidden = body.links.length > 0 || after !== null;
+  $("links-empty").hidden = body.links.length > 0;
   $("next-page").disabled = nextCursor === null;
   $("first-page").disabled = after === null;
 }
@@ -148,11 +175,12 @@ function confirmDelete(link, actions) {
   question.textContent = "Delete for good?";
   const no = button("No", "quiet confirm-no", () => actions.replaceChildren(...kept));
   const yes = button("Yes, delete", "danger confirm-yes", async () => {
-    const { status, body } = await api("DELETE", "/api/links/" + encodeURIComponent(link.code));
-    if (status === 204 || status === 410) {
-      await refresh();
+    const answer = await api("DELETE", "/api/links/" + encodeURIComponent(link.code));
+    if (answer.status === 204 || answer.status === 410) {
+      if (answer.status === 204) countLinks(-1);
+      await loadPage(pageStart);
     } else {
-      question.textContent = "Not deleted: " + (body ? body.message : "status " + status);
+      question.textContent = "Not deleted: " + reason(answer) + ".";
     }
   });
   actions.replaceChildren(question, yes, no);
@@ -174,6 +202,7 @@ function qrPath(code) {
 
 function showQr(link) {
   $("qr-url").textContent = link.short_url;
+  $("qr-image-error").hidden = true;
   $("qr-image").src = qrPath(link.code);
   $("qr-image").alt = "QR code of " + link.short_url;
   $("qr-dialog").showModal();
@@ -199,31 +228,31 @@ async function create(event) {
   const request = { url: $("url").value.trim() };
   const alias = $("alias").value.trim();
   if (alias) request.alias = alias;
+  if ($("expires").validity.badInput) {
+    showError("expires", "give both a date and a time, or neither");
+    return;
+  }
   if ($("expires").value) {
-    const at = new Date($("expires").value);
-    if (isNaN(at)) {
-      showError("expires", "not a date and time");
-      return;
-    }
-    request.expires_at = at.toISOString();
+    request.expires_at = new Date($("expires").value).toISOString(); // the local time, in UTC
   }
   if ($("protected").checked) request.protected = true;
   $("create").disabled = true;
   try {
-    const { status, body } = await api("POST", "/api/links", request);
+    const answer = await api("POST", "/api/links", request);
+    const { status, body } = answer;
     if (status === 201) {
       $("create-form").reset();
       $("created-link").href = body.short_url;
       $("created-link").textContent = body.short_url;
+      $("created-qr-error").hidden = true;
       $("created-qr").src = qrPath(body.code);
       $("created-copy").textContent = "Copy";
       $("created").hidden = false;
-      await refresh();
-    } else if (body && body.error) {
-      const retry = status === 503 ? " Try again in a moment." : "";
-      showError(FIELD_OF_ERROR[body.error] || "create", body.message + retry);
+      countLinks(1);
+      await loadPage(pageStart);
     } else {
-      showError("create", "The server answered " + status + ".");
+      const retry = status === 503 ? " Try again in a moment." : "";
+      showError((body && FIELD_OF_ERROR[body.error]) || "create", reason(answer) + "." + retry);
     }
   } finally {
     $("create").disabled = false;
@@ -245,8 +274,16 @@ document.addEventListener("DOMContentLoaded", () => {
     pageStart = null;
     $("links").replaceChildren();
     $("created").hidden = true;
+    for (const stat of ["stat-links", "stat-visits", "stat-capacity", "stat-uptime"]) {
+      $(stat).textContent = "–";
+      delete $(stat).dataset.count;
+    }
     showKeyState();
   });
+  // A QR code the server cannot give (the link is gone, or it is busy) says so instead of a broken image.
+  for (const id of ["created-qr", "qr-image"]) {
+    $(id).addEventListener("error", () => { $(id + "-error").hidden = false; });
+  }
   $("create-form").addEventListener("submit", create);
   $("created-copy").addEventListener("click", (e) => copy($("created-link").textContent, e.target));
   $("next-page").addEventListener("click", () => loadPage(nextCursor));

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +30,30 @@ class QrCodesTest {
     }
 
     @Test
-    void aDrawingTheThreadCannotTakeIsRefusedWithRetryAfterButARevalidationIsNot() throws Exception {
-        QrCodes codes = new QrCodes("https://sho.rt");
-        String tag = header(answer(codes, "abc", null), "ETag");
-        codes.close();
-        Response refused = answer(codes, "abc", null);
-        assertThat(refused.status()).isEqualTo(503);
-        assertThat(header(refused, "Retry-After")).isEqualTo("1");
-        assertThat(answer(codes, "abc", tag).status()).isEqualTo(304);
+    void aDrawingTheBusyThreadCannotQueueIsRefusedWithRetryAfterButARevalidationIsNot() throws Exception {
+        String tag;
+        try (QrCodes free = new QrCodes("https://sho.rt")) {
+            tag = header(answer(free, "abc", null), "ETag");
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        ThreadPoolExecutor busy = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new SynchronousQueue<>());
+        busy.execute(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try (QrCodes codes = new QrCodes("https://sho.rt", busy)) {
+            Response refused = answer(codes, "abc", null);
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(header(refused, "Retry-After")).isEqualTo("1");
+            Response revalidated = answer(codes, "abc", tag);
+            assertThat(revalidated.status()).isEqualTo(304);
+            assertThat(header(revalidated, "Cache-Control")).isEqualTo("no-cache");
+        } finally {
+            release.countDown();
+        }
     }
 
     private static Response answer(QrCodes codes, String code, String ifNoneMatch) throws Exception {
