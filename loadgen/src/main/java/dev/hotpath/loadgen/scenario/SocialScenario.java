@@ -48,17 +48,15 @@ public final class SocialScenario implements Scenario {
     private static final Think AFTER_LOOP = new Think(5, 15);
 
     /**
-     * How many requests {@code users} users of {@code mix} send, on average, when each is active for
-     * {@code activeSeconds} (from its start, first wait included) and its think times are multiplied by
-     * {@code thinkScale}, answers taking no time: a loop of {@code 2 + like + create} requests every
-     * 5 + 5.5 + 10 = 20.5 s of thinking (0.106 requests a second for the realistic mix, 0.171 for the
-     * write-heavy one). Answers do take time, so a run falls a little short of it, by the share of a
-     * loop spent waiting for them.
+     * The requests per second {@code users} users of {@code mix} send once all are running, with think
+     * times multiplied by {@code thinkScale} and answers taking no time: a loop of
+     * {@code 2 + like + create} requests every 5 + 5.5 + 10 = 20.5 s of thinking (0.106 requests a
+     * second a user for the realistic mix, 0.171 for the write-heavy one). Answers do take time, so a
+     * run falls a little short of it, by the share of a loop spent waiting for them.
      */
-    public static double expectedRequests(Mix mix, int users, double thinkScale, double activeSeconds) {
+    public static double steadyRate(Mix mix, int users, double thinkScale) {
         double loopSeconds = (AFTER_FEED.mean() + AFTER_READ.mean() + AFTER_LOOP.mean()) * thinkScale;
-        double requestsPerLoop = 2 + mix.likeProbability + mix.createProbability;
-        return users * requestsPerLoop * Math.max(0, activeSeconds - FIRST_WAIT.mean() * thinkScale) / loopSeconds;
+        return users * (2 + mix.likeProbability + mix.createProbability) / loopSeconds;
     }
 
     /**
