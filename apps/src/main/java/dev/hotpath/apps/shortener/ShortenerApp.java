@@ -114,7 +114,8 @@ public final class ShortenerApp implements App {
         }
         byte[] expected = token.getBytes(StandardCharsets.ISO_8859_1);
         Response unauthorized = Response.builder(401).header("WWW-Authenticate", "Bearer")
-            .header("Cache-Control", "no-store").body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
+            .header("Cache-Control", "no-store")
+            .body("application/json", "{\"error\":\"unauthorized\",\"message\":\"a metrics token is required\"}"
                 .getBytes(StandardCharsets.US_ASCII));
         return request -> {
             String presented = BearerToken.parse(request.header(HeaderName.AUTHORIZATION));
