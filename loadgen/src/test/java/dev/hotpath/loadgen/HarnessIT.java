@@ -436,6 +436,33 @@ class HarnessIT {
         }
     }
 
+    /**
+     * Rate mode, pipeline 1: the server holds its answer to the first create until the schedule has
+     * ended, so the other nine arrivals wait in the connection's queue past the end. They were planned
+     * before the end, so they are still sent (and answered), not dropped at the drain deadline.
+     */
+    @Test
+    void sendsWhatIsStillQueuedWhenTheScheduleEnds() throws Exception {
+        try (ShortenerFixture server = new ShortenerFixture(ShortenerFixture.Fault.HELD_UNTIL_RELEASED)) {
+            MeasuredPeriod releaseAtTheEnd = new MeasuredPeriod() {
+                @Override
+                public void started() {
+                }
+
+                @Override
+                public void ended() {
+                    server.release();
+                }
+            };
+            RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 10, 1, Duration.ofSeconds(1)),
+                new CreateScenario("key", 302), Progress.NONE, releaseAtTheEnd);
+            assertThat(result.planned()).isEqualTo(10);
+            assertThat(result.measured().dropped()).as(result.verdict().reasons().toString()).isZero();
+            assertThat(result.measured().attempted()).isEqualTo(10);
+            assertThat(result.measured().ok()).isEqualTo(10);
+        }
+    }
+
     @Test
     void failsWhenTheServerClosesConnectionsAtRandom() throws Exception {
         try (ClosingServerFixture server = new ClosingServerFixture()) {

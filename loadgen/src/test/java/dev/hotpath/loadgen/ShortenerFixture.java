@@ -9,10 +9,10 @@ import dev.hotpath.http.ServerConfig;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,14 +21,18 @@ import java.util.regex.Pattern;
  * A shortener look-alike on the engine that misbehaves on purpose, and counts exactly how often it
  * did, so a test can hold the harness to that count: every answer 500, a wrong {@code Location} or a
  * body on every n-th redirect, {@code pang} for every n-th ping, the same code for every second create,
- * a create's {@code Location} naming another link, a 404 that is not the API's {@code not_found}, or
- * no answer at all.
+ * a create's {@code Location} naming another link, a 404 that is not the API's {@code not_found}, no
+ * answer at all, or creates answered only once the test calls {@link #release()}.
  */
 final class ShortenerFixture implements AutoCloseable {
     enum Fault {
         NONE, ALL_500, WRONG_LOCATION_EVERY_1000, REDIRECT_BODY_EVERY_1000, PANG_EVERY_1000, DUPLICATE_CODES,
-        WRONG_CREATED_LOCATION_EVERY_100, FOREIGN_NOT_FOUND_EVERY_100, SILENT
+        WRONG_CREATED_LOCATION_EVERY_100, FOREIGN_NOT_FOUND_EVERY_100, SILENT, HELD_UNTIL_RELEASED
     }
+
+    /** A create not answered yet, and the answer it gets if the test releases it. */
+    private record Parked(Deferred deferred, Response answer) { }
+
 
     private static final Pattern URL = Pattern.compile("\"url\":\"([^\"]+)\"");
     private static final Pattern CODE = Pattern.compile("\"code\":\"([^\"]+)\"");
@@ -40,7 +44,8 @@ final class ShortenerFixture implements AutoCloseable {
     private final AtomicLong creates = new AtomicLong();
     final AtomicLong requests = new AtomicLong();
     final AtomicLong faults = new AtomicLong();
-    private final List<Deferred> parked = new CopyOnWriteArrayList<>();
+    private final List<Parked> parked = new ArrayList<>();
+    private boolean released;
     private final HttpServer server;
     private final Fault fault;
 
@@ -111,11 +116,28 @@ final class ShortenerFixture implements AutoCloseable {
     }
 
     private void answerLater(Deferred deferred, Response response) {
-        if (fault == Fault.SILENT) {
-            requests.incrementAndGet();
-            parked.add(deferred);
-        } else {
-            deferred.complete(answer(response));
+        synchronized (parked) {
+            if (fault == Fault.SILENT) {
+                requests.incrementAndGet();
+            }
+            if (fault == Fault.SILENT || fault == Fault.HELD_UNTIL_RELEASED && !released) {
+                parked.add(new Parked(deferred, response));
+                return;
+            }
+        }
+        deferred.complete(answer(response));
+    }
+
+    /** {@link Fault#HELD_UNTIL_RELEASED}: answers every held create now, and every later one at once. */
+    void release() {
+        List<Parked> held;
+        synchronized (parked) {
+            released = true;
+            held = List.copyOf(parked);
+            parked.clear();
+        }
+        for (Parked p : held) {
+            p.deferred().complete(answer(p.answer()));
         }
     }
 
@@ -136,8 +158,12 @@ final class ShortenerFixture implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Deferred deferred : parked) {
-            deferred.complete(Response.text(503, "closing"));
+        List<Parked> held;
+        synchronized (parked) {
+            held = List.copyOf(parked);
+        }
+        for (Parked p : held) {
+            p.deferred().complete(Response.text(503, "closing"));
         }
         server.close(Duration.ofSeconds(5));
     }

@@ -344,7 +344,9 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 sendAsUserAt(now + think);
             }
         } else if (config.mode() == Mode.RATE) {
-            if (queued > 0 && sending) {
+            // Not gated on `sending`: a queued arrival was due before the schedule ended, so it is owed
+            // even when the schedule has no more arrivals to give.
+            if (queued > 0) {
                 long queuedTag = queuedTags[queueHead];
                 long queuedAt = queuedDue[queueHead];
                 queueHead = (queueHead + 1) % queuedTags.length;
