@@ -3,6 +3,7 @@ package dev.hotpath.cli;
 import dev.hotpath.loadgen.LoadRun;
 import dev.hotpath.loadgen.Progress;
 import dev.hotpath.loadgen.ResultWriter;
+import dev.hotpath.loadgen.Verdict;
 import dev.hotpath.loadgen.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -88,8 +89,13 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Writes a run's files under {@code root} and returns their directory. */
     static Path save(RunResult result, Path root, String command) throws IOException {
+        return save(result, result.verdict(), root, command);
+    }
+
+    /** As {@link #save(RunResult, Path, String)}, with the verdict the command reached. */
+    static Path save(RunResult result, Verdict verdict, Path root, String command) throws IOException {
         Path dir = ResultWriter.directoryFor(root, result);
-        ResultWriter.write(dir, result, new ResultWriter.Provenance(command, Provenance.commit(), Provenance.machine()));
+        ResultWriter.write(dir, result, verdict, new ResultWriter.Provenance(command, Provenance.commit(), Provenance.machine()));
         return dir;
     }
 }

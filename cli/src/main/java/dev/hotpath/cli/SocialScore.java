@@ -13,6 +13,7 @@ import dev.hotpath.loadgen.RunResult;
 import dev.hotpath.loadgen.Tally;
 import dev.hotpath.loadgen.TimeScale;
 import dev.hotpath.loadgen.UsersModel;
+import dev.hotpath.loadgen.Verdict;
 import dev.hotpath.loadgen.scenario.SocialScenario;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -111,18 +112,16 @@ final class SocialScore {
         RunConfig config = load.usersConfig(host, port, scale.connections(), step.hold());
         RssAt rss = new RssAt(options.serverPid);
         RunResult result = LoadRun.run(config, load.socialScenario(mix, scale.thinkScale()), progress(label), rss);
-        Path saved = BenchCommand.save(result, Files.createDirectories(runs), load.command());
-        List<String> reasons = new ArrayList<>(result.verdict().reasons());
-        if (scale.scaled()) {
-            keptTheRate(mix, scale, config, result.wholeSeconds()).ifPresent(reasons::add);
-        }
-        boolean pass = reasons.isEmpty();
+        Verdict verdict = result.verdict().with(scale.scaled()
+            ? keptTheRate(mix, scale, config, result.wholeSeconds()).stream().toList() : List.of());
+        Path saved = BenchCommand.save(result, verdict, Files.createDirectories(runs), load.command());
+        boolean pass = verdict.pass();
         String line = String.format("%s: %s, %,d requests, %,.0f req/s, p95 %.1f ms, p99 %.1f ms, failed %.3f%%%s (%s)",
             label, pass ? "PASS" : "FAIL", result.measured().attempted(), result.rps(),
             result.latencyMillis(95), result.latencyMillis(99), 100 * result.errorRate(),
             rss.bytes < 0 ? "" : String.format(", server RSS %,d MiB with %,d connections held", rss.bytes >> 20, scale.connections()),
             saved.getFileName());
-        return new CapacitySearch.Outcome(pass, pass ? line : line + ": " + String.join("; ", reasons));
+        return new CapacitySearch.Outcome(pass, pass ? line : line + ": " + String.join("; ", verdict.reasons()));
     }
 
     /**

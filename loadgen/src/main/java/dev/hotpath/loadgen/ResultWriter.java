@@ -40,7 +40,11 @@ public final class ResultWriter {
     }
 
     public static void write(Path dir, RunResult result, Provenance provenance) throws IOException {
-        Verdict verdict = result.verdict();
+        write(dir, result, result.verdict(), provenance);
+    }
+
+    /** As {@link #write(Path, RunResult, Provenance)}, with a verdict the caller judged more strictly ({@link Verdict#with}). */
+    public static void write(Path dir, RunResult result, Verdict verdict, Provenance provenance) throws IOException {
         try (OutputStream out = Files.newOutputStream(dir.resolve("result.json"))) {
             writeJson(out, result, verdict, provenance);
         }

@@ -15,6 +15,19 @@ public record Verdict(boolean pass, List<String> reasons) {
     /** The share of the target rate a rate-mode run must reach. */
     public static final double MIN_RATE_REACHED = 0.99;
 
+    /**
+     * This verdict with a caller's own criteria added, for a command that judges a run by more than the
+     * harness does (the social score's rate check): the run's saved files then say what the command says.
+     */
+    public Verdict with(List<String> moreReasons) {
+        if (moreReasons.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(reasons);
+        all.addAll(moreReasons);
+        return new Verdict(false, List.copyOf(all));
+    }
+
     static Verdict of(RunResult r) {
         List<String> reasons = new ArrayList<>();
         RunConfig config = r.config();

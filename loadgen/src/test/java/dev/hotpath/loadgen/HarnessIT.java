@@ -543,6 +543,16 @@ class HarnessIT {
             assertThat(Files.readString(out.resolve("latency.hgrm"))).contains("Value     Percentile");
             assertThat(Files.readString(out.resolve("report.html"))).contains("<table class=\"summary\">", "PASS: create",
                 "<script type=\"application/json\" class=\"chart-data\">");
+
+            // A command that judges by more than the harness (the social score's rate check) saves its verdict.
+            Verdict stricter = creates.verdict().with(List.of("the command's own check failed"));
+            assertThat(creates.verdict().with(List.of())).isEqualTo(creates.verdict());
+            Path judged = ResultWriter.directoryFor(dir.resolve("results"), creates);
+            ResultWriter.write(judged, creates, stricter, new ResultWriter.Provenance("hotpath bench create", "abc", "test machine"));
+            assertThat(Files.readString(judged.resolve("result.json"))).contains("\"verdict\" : \"FAIL\"",
+                "the command's own check failed");
+            assertThat(Files.readString(judged.resolve("summary.md"))).startsWith("# FAIL: create, saturate")
+                .contains("the command's own check failed");
         } finally {
             server.close(Duration.ofSeconds(5));
             app.close();
