@@ -23,9 +23,9 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>Cost: the commit runs on the loop, so the loop's requests wait for it; under
  * {@code synchronous=NORMAL} a commit appends to the WAL without an fsync (tens of microseconds),
  * which is why this suits that durability and not {@code FULL}, whose fsync belongs on a writer
- * thread. SQLite's automatic checkpoints run here too, after the commit that fills the WAL past 1,000
- * pages, and those do fsync (the WAL, then the database file): the loop stalls for one now and then (a
- * run without any checkpoint measured the same p99 under wrk, docs/BENCHMARKS.md). Not thread-safe:
+ * thread. SQLite's automatic checkpoints would run here too, after the commit that fills the WAL past
+ * 1,000 pages, and those do fsync (the WAL, then the database file), stalling the loop: hand them to
+ * {@link BackgroundCheckpoints} before giving the connection to the committer. Not thread-safe:
  * one loop only, which offers, commits and reads; {@link #close()} after that loop has stopped.
  */
 public final class LoopCommitter implements AutoCloseable {

@@ -1,6 +1,7 @@
 package dev.hotpath.apps.social;
 
 import dev.hotpath.http.EventLoops;
+import dev.hotpath.store.BackgroundCheckpoints;
 import dev.hotpath.store.LoopCommitter;
 import dev.hotpath.store.Write;
 import java.sql.Connection;
@@ -12,20 +13,24 @@ import java.util.concurrent.atomic.AtomicReference;
  * together at the end of the loop's turn ({@link LoopCommitter}), each answered after that commit. No
  * other connection writes, so SQLite keeps the page cache across commits, and no writer thread
  * competes with the loop for the core. Used only under {@code synchronous=NORMAL}, where a commit costs
- * no fsync. Every call must come from that one loop: another thread is refused rather than allowed to
- * share the connection.
+ * no fsync; the checkpoints, which do, run on a thread of their own ({@link BackgroundCheckpoints}).
+ * Every call must come from that one loop: another thread is refused rather than allowed to share the
+ * connection.
  */
 final class LoopConnection implements SocialDatabase {
     /** Writes one turn may hold, as many as the writer thread's queue would. */
     private static final int TURN_CAPACITY = 4096;
 
     private final LoopCommitter committer;
+    private final BackgroundCheckpoints checkpoints;
     private final PostReads reads;
     private final AtomicReference<Thread> loop = new AtomicReference<>();
 
-    LoopConnection(Connection connection) throws SQLException {
+    /** @param checkpoints the WAL's checkpoints, taken off {@code connection} so the loop never waits on them */
+    LoopConnection(Connection connection, BackgroundCheckpoints checkpoints) throws SQLException {
         this.reads = new PostReads(connection);
         this.committer = new LoopCommitter(connection, TURN_CAPACITY);
+        this.checkpoints = checkpoints;
     }
 
     @Override
@@ -60,5 +65,6 @@ final class LoopConnection implements SocialDatabase {
             // the connection closes anyway
         }
         committer.close();
+        checkpoints.close();
     }
 }

@@ -13,6 +13,7 @@ import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
+import dev.hotpath.store.BackgroundCheckpoints;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.SqliteErrors;
@@ -24,6 +25,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 
 /**
  * The social feed API of {@code docs/SOCIAL.md} under the challenge's rules: reads run on the
@@ -38,6 +40,11 @@ public final class SocialApp implements App {
     /** Characters a post body may have after trimming. */
     public static final int MAX_BODY_CHARS = 500;
     private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * How often the checkpoint thread of a {@link LoopConnection} copies the WAL into the database: the
+     * WAL holds up to this long's commits, and the disk sees at most five checkpoints' fsyncs a second.
+     */
+    private static final Duration CHECKPOINT_INTERVAL = Duration.ofMillis(200);
 
     private final SocialConfig config;
     private final TokenVerifier tokens;
@@ -62,7 +69,8 @@ public final class SocialApp implements App {
         }
         Connection writeConnection = SqliteDatabase.openForWriting(config.database(), config.durability());
         boolean oneConnection = config.oneEventLoop() && config.durability() == Durability.NORMAL;
-        return new SocialApp(config, oneConnection ? new LoopConnection(writeConnection)
+        return new SocialApp(config, oneConnection ? new LoopConnection(writeConnection,
+            BackgroundCheckpoints.takeOver(writeConnection, config.database(), config.durability(), CHECKPOINT_INTERVAL))
             : new SeparateConnections(config.database(), writeConnection));
     }
 

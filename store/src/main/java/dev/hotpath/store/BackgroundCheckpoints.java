@@ -1,0 +1,114 @@
+package dev.hotpath.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * SQLite's WAL checkpoints on a thread of their own, for a connection whose thread must never wait on
+ * the disk: a {@link LoopCommitter}'s, which commits on an event loop. SQLite checkpoints on the
+ * connection that commits, after the commit that takes the WAL past 1,000 pages, and a checkpoint
+ * fsyncs the WAL and then the database file; on the loop, every request of every connection waits for
+ * those. In the social API at the challenge's load (19,000 connections, write-heavy mix) the loop was
+ * blocked on the disk 13% of the time and fell behind its users with part of its core idle
+ * (docs/BENCHMARKS.md).
+ *
+ * <p>So the committing connection's automatic checkpoints are turned off, and a thread runs a
+ * {@code PASSIVE} checkpoint on a connection of its own every {@code interval}: it copies what it can
+ * without waiting for the writer or the readers, which go on meanwhile; after an interval without a
+ * commit it has nothing to copy and syncs nothing. Durability is unchanged: a commit is as durable in
+ * the WAL as its {@code synchronous} level makes it, and this connection has the same level, so it
+ * syncs the WAL before copying from it and the database file before the WAL may be reused.
+ *
+ * <p>Cost: a thread, a connection, and a WAL that holds up to an interval's commits (SQLite's own
+ * bound is 1,000 pages). When the server is pinned to one core the copying still takes CPU from it;
+ * only the waiting moves off the loop.
+ */
+public final class BackgroundCheckpoints implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(BackgroundCheckpoints.class.getName());
+    private final Connection db;
+    private final long intervalNanos;
+    private final Thread thread;
+    private volatile boolean closing;
+    private boolean failing;
+
+    private BackgroundCheckpoints(Connection db, Duration interval) {
+        this.db = db;
+        this.intervalNanos = interval.toNanos();
+        this.thread = Thread.ofPlatform().name("sqlite-checkpoints").daemon(true).start(this::run);
+    }
+
+    /**
+     * Turns off the automatic checkpoints of {@code committing} (call it on the thread that owns that
+     * connection, before handing it on) and starts checkpointing {@code file} every {@code interval}.
+     */
+    public static BackgroundCheckpoints takeOver(Connection committing, Path file, Durability durability,
+                                                 Duration interval) throws SQLException {
+        if (!durability.persistent()) {
+            throw new IllegalArgumentException("an in-memory database has no WAL to checkpoint");
+        }
+        try (Statement s = committing.createStatement()) {
+            s.execute("PRAGMA wal_autocheckpoint=0");
+        }
+        Connection db = SqliteDatabase.openForWriting(file, durability);
+        db.setAutoCommit(true); // a checkpoint cannot run inside the transaction manual commit keeps open
+        return new BackgroundCheckpoints(db, interval);
+    }
+
+    /** One checkpoint, now, on the caller's thread: what the WAL held and how much of it is in the file. */
+    synchronized Progress checkpointNow() throws SQLException {
+        try (Statement s = db.createStatement(); ResultSet row = s.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
+            row.next();
+            return new Progress(row.getInt(2), row.getInt(3));
+        }
+    }
+
+    /** Frames in the WAL and, of those, frames copied into the database file. */
+    record Progress(int walFrames, int copied) {
+    }
+
+    private void run() {
+        while (!closing) {
+            LockSupport.parkNanos(this, intervalNanos);
+            if (closing) {
+                return;
+            }
+            try {
+                checkpointNow();
+                failing = false;
+            } catch (SQLException e) {
+                if (!failing) { // once per run of failures, not every interval
+                    LOG.log(System.Logger.Level.WARNING, "WAL checkpoint failed; retrying every interval: " + e.getMessage());
+                }
+                failing = true;
+            }
+        }
+    }
+
+    /** Stops the thread (a checkpoint under way finishes first), then closes the connection. */
+    @Override
+    public void close() {
+        closing = true;
+        LockSupport.unpark(thread);
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        try {
+            db.close();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing the checkpoint connection failed: " + e.getMessage());
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
