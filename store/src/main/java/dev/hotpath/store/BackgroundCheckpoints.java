@@ -94,14 +94,7 @@ public final class BackgroundCheckpoints implements AutoCloseable {
     public void close() {
         closing = true;
         LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
+        boolean interrupted = OwnedThreads.awaitEnd(thread);
         try {
             db.close();
         } catch (SQLException e) {

@@ -113,14 +113,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     public void close() {
         closing = true;
         LockSupport.unpark(thread); // a batch waiting for its interval commits now
-        boolean interrupted = false;
-        while (thread.isAlive()) { // the connection is closed below: never while the thread may use it
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
+        boolean interrupted = OwnedThreads.awaitEnd(thread); // the connection is closed below: never while the thread may use it
         transaction.close();
         if (interrupted) {
             Thread.currentThread().interrupt();

@@ -1,6 +1,7 @@
 package dev.hotpath.apps.messages.internal;
 
 import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.OwnedThreads;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisBusyException;
@@ -390,14 +391,7 @@ public final class StreamWorker implements AutoCloseable {
     @Override
     public void close() {
         stop.countDown();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
+        boolean interrupted = OwnedThreads.awaitEnd(thread);
         connection.close();
         if (interrupted) {
             Thread.currentThread().interrupt();
