@@ -55,8 +55,13 @@ public final class BackgroundCheckpoints implements AutoCloseable {
             s.execute("PRAGMA wal_autocheckpoint=0");
         }
         Connection db = SqliteDatabase.openForWriting(file, durability);
-        db.setAutoCommit(true); // a checkpoint cannot run inside the transaction manual commit keeps open
-        return new BackgroundCheckpoints(db, interval);
+        try {
+            db.setAutoCommit(true); // a checkpoint cannot run inside the transaction manual commit keeps open
+            return new BackgroundCheckpoints(db, interval);
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
     }
 
     /** One checkpoint, now, on the caller's thread: what the WAL held and how much of it is in the file. */

@@ -59,19 +59,45 @@ public final class SocialApp implements App {
     }
 
     /**
-     * Opens the API on an existing database.
+     * Opens the API on an existing database. A failure part way (a file that is not a social database,
+     * say) closes what was already opened, so nothing is left holding the file or running.
      *
      * @throws IllegalArgumentException when the file does not exist (the challenge provides it seeded)
+     * @throws SQLException when it is not a database with the API's tables
      */
     public static SocialApp open(SocialConfig config) throws SQLException {
         if (!Files.isRegularFile(config.database())) {
             throw new IllegalArgumentException("SQLITE_PATH " + config.database() + " does not exist (create one with hotpath social seed)");
         }
         Connection writeConnection = SqliteDatabase.openForWriting(config.database(), config.durability());
-        boolean oneConnection = config.oneEventLoop() && config.durability() == Durability.NORMAL;
-        return new SocialApp(config, oneConnection ? new LoopConnection(writeConnection,
-            BackgroundCheckpoints.takeOver(writeConnection, config.database(), config.durability(), CHECKPOINT_INTERVAL))
-            : new SeparateConnections(config.database(), writeConnection));
+        SocialDatabase database;
+        try {
+            new PostReads(writeConnection).close(); // a file without the API's tables is refused now, not at a request
+            database = databaseOn(config, writeConnection);
+        } catch (SQLException | RuntimeException e) {
+            try {
+                writeConnection.close();
+            } catch (SQLException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        return new SocialApp(config, database);
+    }
+
+    /** The design {@link SocialApp} describes for this server, around its one write connection. */
+    private static SocialDatabase databaseOn(SocialConfig config, Connection writeConnection) throws SQLException {
+        if (!config.oneEventLoop() || config.durability() != Durability.NORMAL) {
+            return new SeparateConnections(config.database(), writeConnection);
+        }
+        BackgroundCheckpoints checkpoints =
+            BackgroundCheckpoints.takeOver(writeConnection, config.database(), config.durability(), CHECKPOINT_INTERVAL);
+        try {
+            return new LoopConnection(writeConnection, checkpoints);
+        } catch (SQLException | RuntimeException e) {
+            checkpoints.close();
+            throw e;
+        }
     }
 
     @Override
