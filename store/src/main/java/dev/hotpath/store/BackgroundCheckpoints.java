@@ -24,21 +24,37 @@ import java.util.concurrent.locks.LockSupport;
  * the WAL as its {@code synchronous} level makes it, and this connection has the same level, so it
  * syncs the WAL before copying from it and the database file before the WAL may be reused.
  *
- * <p>Cost: a thread, a connection, and a WAL that holds up to an interval's commits (SQLite's own
- * bound is 1,000 pages). When the server is pinned to one core the copying still takes CPU from it;
- * only the waiting moves off the loop.
+ * <p>Rewinding the WAL: SQLite writes the WAL from its start again only when a write transaction
+ * begins with every frame already copied. Under steady load the loop commits while each background
+ * checkpoint copies, so that moment never comes and the WAL grows without end (1 GB in 25 minutes of
+ * the social score search, every read searching a larger WAL index). So once a checkpoint finds the WAL
+ * past {@code rewindFrames}, the committing connection's next {@link #afterCommit()} runs one
+ * checkpoint itself: the background has copied nearly everything, so it copies the last commits' pages
+ * and syncs, and the write after it starts the WAL over.
+ *
+ * <p>Cost: a thread, a connection; the WAL holds up to about {@code rewindFrames} pages plus an
+ * interval's commits; and the loop waits for one small checkpoint (its fsyncs) each time that much
+ * has been written. When the server is pinned to one core the copying still takes CPU from it; only
+ * the waiting moves off the loop.
  */
 public final class BackgroundCheckpoints implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BackgroundCheckpoints.class.getName());
+    /** One block of SQLite's WAL index (16 MiB of 4 KiB pages): a read searches at most two. */
+    static final int REWIND_FRAMES = 4_096;
+    private final Connection committing;
     private final Connection db;
     private final long intervalNanos;
+    private final int rewindFrames;
     private final Thread thread;
     private volatile boolean closing;
+    private volatile boolean rewindWanted;
     private boolean failing;
 
-    private BackgroundCheckpoints(Connection db, Duration interval) {
+    private BackgroundCheckpoints(Connection committing, Connection db, Duration interval, int rewindFrames) {
+        this.committing = committing;
         this.db = db;
         this.intervalNanos = interval.toNanos();
+        this.rewindFrames = rewindFrames;
         this.thread = Thread.ofPlatform().name("sqlite-checkpoints").daemon(true).start(this::run);
     }
 
@@ -48,6 +64,12 @@ public final class BackgroundCheckpoints implements AutoCloseable {
      */
     public static BackgroundCheckpoints takeOver(Connection committing, Path file, Durability durability,
                                                  Duration interval) throws SQLException {
+        return takeOver(committing, file, durability, interval, REWIND_FRAMES);
+    }
+
+    /** {@link #takeOver} with the WAL's size, in frames, past which the committing connection rewinds it. */
+    static BackgroundCheckpoints takeOver(Connection committing, Path file, Durability durability, Duration interval,
+                                          int rewindFrames) throws SQLException {
         if (!durability.persistent()) {
             throw new IllegalArgumentException("an in-memory database has no WAL to checkpoint");
         }
@@ -57,16 +79,51 @@ public final class BackgroundCheckpoints implements AutoCloseable {
         Connection db = SqliteDatabase.openForWriting(file, durability);
         try {
             db.setAutoCommit(true); // a checkpoint cannot run inside the transaction manual commit keeps open
-            return new BackgroundCheckpoints(db, interval);
+            return new BackgroundCheckpoints(committing, db, interval, rewindFrames);
         } catch (SQLException | RuntimeException e) {
             db.close();
             throw e;
         }
     }
 
-    /** One checkpoint, now, on the caller's thread: what the WAL held and how much of it is in the file. */
+    /**
+     * One checkpoint, now, on the caller's thread: what the WAL held and how much of it is in the file.
+     * A WAL past the rewind bound asks the committing connection to finish the job ({@link #afterCommit()}).
+     */
     synchronized Progress checkpointNow() throws SQLException {
-        try (Statement s = db.createStatement(); ResultSet row = s.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
+        Progress progress = passiveCheckpoint(db);
+        if (progress.walFrames() >= rewindFrames) {
+            rewindWanted = true;
+        }
+        return progress;
+    }
+
+    /**
+     * Call on the committing connection's thread right after each of its commits. Does nothing unless
+     * the WAL has grown past the rewind bound since the last rewind; then checkpoints on that connection,
+     * so that its next write starts the WAL over. A failure is logged and left to the next time the
+     * bound is passed: the WAL only grows meanwhile.
+     */
+    public void afterCommit() {
+        if (!rewindWanted) {
+            return;
+        }
+        rewindWanted = false;
+        try {
+            committing.setAutoCommit(true); // ends the empty transaction the commit opened; a checkpoint needs none
+            try {
+                passiveCheckpoint(committing);
+            } finally {
+                committing.setAutoCommit(false);
+            }
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "rewinding the WAL failed; it goes on growing until the next try: "
+                + e.getMessage());
+        }
+    }
+
+    private static Progress passiveCheckpoint(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet row = s.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
             row.next();
             return new Progress(row.getInt(2), row.getInt(3));
         }

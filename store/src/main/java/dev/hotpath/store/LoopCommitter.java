@@ -25,13 +25,15 @@ import java.util.concurrent.RejectedExecutionException;
  * which is why this suits that durability and not {@code FULL}, whose fsync belongs on a writer
  * thread. SQLite's automatic checkpoints would run here too, after the commit that fills the WAL past
  * 1,000 pages, and those do fsync (the WAL, then the database file), stalling the loop: hand them to
- * {@link BackgroundCheckpoints} before giving the connection to the committer. Not thread-safe:
+ * {@link BackgroundCheckpoints} before giving the connection to the committer, and its
+ * {@code afterCommit} to the committer. Not thread-safe:
  * one loop only, which offers, commits and reads; {@link #close()} after that loop has stopped.
  */
 public final class LoopCommitter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopCommitter.class.getName());
     private final BatchTransaction transaction;
     private final int capacity;
+    private final Runnable afterCommit;
     private List<Write> pending = new ArrayList<>();
     private List<Write> committing = new ArrayList<>();
 
@@ -39,10 +41,13 @@ public final class LoopCommitter implements AutoCloseable {
      * @param db the connection in manual-commit mode ({@link SqliteDatabase#openForWriting}), owned (and
      *     closed) by the committer from now on; the loop may read on it between commits
      * @param capacity writes a turn may hold; one more is refused (the caller answers 503)
+     * @param afterCommit run on the loop after each commit, once its writes have heard of it
+     *     ({@link BackgroundCheckpoints#afterCommit()})
      */
-    public LoopCommitter(Connection db, int capacity) {
+    public LoopCommitter(Connection db, int capacity, Runnable afterCommit) {
         this.transaction = new BatchTransaction(db, TransactionListener.NONE);
         this.capacity = capacity;
+        this.afterCommit = afterCommit;
     }
 
     /**
@@ -64,7 +69,7 @@ public final class LoopCommitter implements AutoCloseable {
         return true;
     }
 
-    /** Commits the turn's writes, then tells each its outcome, in offer order. */
+    /** Commits the turn's writes, then tells each its outcome, in offer order, then runs {@code afterCommit}. */
     private void commit() {
         List<Write> batch = pending;
         pending = committing;
@@ -82,6 +87,7 @@ public final class LoopCommitter implements AutoCloseable {
                     LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
                 }
             }
+            afterCommit.run();
         } finally {
             batch.clear(); // never applied twice, whatever was thrown
         }

@@ -57,11 +57,65 @@ class BackgroundCheckpointsTest {
         }
     }
 
+    /**
+     * Under steady load the loop commits while a background checkpoint copies, so each checkpoint
+     * leaves the last commits uncopied and SQLite never starts the WAL over. Here a reader's snapshot
+     * holds each checkpoint back as those commits would; past the bound the committing connection's
+     * {@code afterCommit} finishes the copy and its next write rewinds the WAL.
+     */
+    @Test
+    void aWalThatCheckpointsNeverCatchUpWithIsRewoundPastTheBound() throws SQLException {
+        Path file = dir.resolve("test.db");
+        int bound = 200;
+        int rows = 0;
+        int largest = 0;
+        int rewinds = 0;
+        try (Connection committing = SqliteDatabase.openForWriting(file, Durability.NORMAL);
+             Connection reader = SqliteDatabase.openForReading(file)) {
+            try (Statement s = committing.createStatement()) {
+                s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, payload BLOB NOT NULL)");
+            }
+            committing.commit();
+            reader.setAutoCommit(false);
+            try (BackgroundCheckpoints checkpoints = BackgroundCheckpoints.takeOver(committing, file, Durability.NORMAL,
+                NEVER_DURING_THE_TEST, bound)) {
+                int previous = 0;
+                for (int round = 0; round < 60; round++) {
+                    countItems(reader); // a snapshot the checkpoint cannot copy past
+                    insertOneCommitEach(committing, rows, 10);
+                    rows += 10;
+                    BackgroundCheckpoints.Progress progress = checkpoints.checkpointNow();
+                    assertThat(progress.copied()).as("held back by the reader").isLessThan(progress.walFrames());
+                    reader.commit();
+                    insertOneCommitEach(committing, rows, 1);
+                    rows++;
+                    checkpoints.afterCommit();
+                    largest = Math.max(largest, progress.walFrames());
+                    rewinds += progress.walFrames() < previous ? 1 : 0;
+                    previous = progress.walFrames();
+                }
+            }
+            assertThat(largest).as("the WAL passed the bound").isGreaterThanOrEqualTo(bound);
+            assertThat(largest).as("and was rewound soon after").isLessThan(bound + 60);
+            assertThat(rewinds).isGreaterThanOrEqualTo(2);
+        }
+        try (Connection reopened = SqliteDatabase.openForReading(file)) {
+            assertThat(countItems(reopened)).isEqualTo(rows);
+        }
+    }
+
     @Test
     void anInMemoryDatabaseHasNothingToCheckpoint() throws SQLException {
         try (Connection memory = SqliteDatabase.openForWriting(dir.resolve("unused.db"), Durability.NONE)) {
             assertThatThrownBy(() -> BackgroundCheckpoints.takeOver(memory, dir.resolve("unused.db"), Durability.NONE,
                 NEVER_DURING_THE_TEST)).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    private static int countItems(Connection db) throws SQLException {
+        try (Statement s = db.createStatement(); ResultSet count = s.executeQuery("SELECT count(*) FROM items")) {
+            count.next();
+            return count.getInt(1);
         }
     }
 
