@@ -22,11 +22,16 @@ public final class EventLoops {
      * @throws IllegalStateException when the caller does not run on one of the engine's event loops
      */
     public static Executor current() {
-        Executor loop = CURRENT.get();
+        Executor loop = currentOrNull();
         if (loop == null) {
             throw new IllegalStateException("not on an event loop: " + Thread.currentThread().getName());
         }
         return loop;
+    }
+
+    /** The calling thread's event loop, or null when the caller does not run on one. */
+    public static Executor currentOrNull() {
+        return CURRENT.get();
     }
 
     /** Makes {@code loop} its own thread's answer to {@link #current()}, before it runs anything else it is given. */

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Redis connections of one process: one Lettuce client, one shared connection for commands, and
- * pub/sub connections on demand.
+ * buffered or pub/sub connections on demand.
  *
  * <p>The shared connection is thread-safe and pipelined: every thread writes its commands onto the
  * one socket without waiting for earlier answers, and Redis answers in order, so one connection
@@ -92,6 +92,17 @@ public final class RedisConnections implements AutoCloseable {
      */
     public void addConnectionListener(RedisConnectionStateListener listener) {
         client.addListener(listener);
+    }
+
+    /**
+     * A new connection whose commands wait in Lettuce's buffer until the caller calls
+     * {@code flushCommands()}: many commands, one write. Only for commands of the caller's own, since a
+     * flush sends everything buffered on the connection; the caller closes it.
+     */
+    public StatefulRedisConnection<String, String> openBuffered() {
+        StatefulRedisConnection<String, String> connection = client.connect();
+        connection.setAutoFlushCommands(false);
+        return connection;
     }
 
     /** A new connection for subscribing; the caller closes it. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ScrambledCodes;
+import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
@@ -148,6 +149,53 @@ class PostgresShortenerIT extends ShortenerContract {
         RunningApp.await("the invalidation",
             () -> other.metric("hotpath_shortener_invalidations_received_total") >= 1);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(410);
+    }
+
+    /**
+     * A node that keeps no links asks Redis for every redirect; its look-ups wait in a buffer until the
+     * end of the event loop's turn, so a turn of pipelined misses must still all be sent and answered
+     * from Redis (a look-up never sent would time out and be answered from PostgreSQL instead).
+     */
+    @Test
+    void aTurnOfPipelinedMissesIsAnsweredFromRedis() throws Exception {
+        start();
+        int links = 16;
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < links; i++) {
+            codes.add(create("{\"url\":\"https://a.example/turn/" + i + "\"}"));
+        }
+        ShortenerConfig common = config(Role.READ, "scrambled", Set.of(), null).common();
+        RunningApp reader = RunningApp.start(new ClusterConfig(common, PostgresConfig.parse(
+            ThrowawayPostgres.shared().uri(database), name -> null).withPoolSize(2), RedisConfig.parse(
+            ThrowawayRedis.shared().uri()).withCommandTimeout(CACHE_TIMEOUT), Role.READ, 0, Duration.ofSeconds(60),
+            dir.resolve("reader-key")), clock);
+        others.add(reader);
+        for (String code : codes) { // PostgreSQL answers each once and fills Redis
+            assertThat(reader.call("GET", "/" + code).status()).isEqualTo(302);
+        }
+        double fromRedis = resolvedFromRedis(reader);
+
+        StringBuilder pipelined = new StringBuilder();
+        codes.forEach(code -> pipelined.append("GET /").append(code).append(" HTTP/1.1\r\nHost: sho.rt\r\n\r\n"));
+        try (RawHttpClient client = RawHttpClient.connect(reader.server().port())) {
+            client.send(pipelined.toString());
+            for (int i = 0; i < links; i++) {
+                RawResponse answer = client.read();
+                assertThat(answer.status()).isEqualTo(302);
+                assertThat(answer.header("Location")).isEqualTo("https://a.example/turn/" + i);
+            }
+        }
+        assertThat(resolvedFromRedis(reader)).isEqualTo(fromRedis + links);
+    }
+
+    private static double resolvedFromRedis(RunningApp node) {
+        String series = "hotpath_shortener_resolves_total{tier=\"redis\"} ";
+        for (String line : node.call("GET", "/metrics").bodyText().split("\n")) {
+            if (line.startsWith(series)) {
+                return Double.parseDouble(line.substring(series.length()).strip());
+            }
+        }
+        throw new AssertionError("no " + series + "in the node's metrics");
     }
 
     @Test

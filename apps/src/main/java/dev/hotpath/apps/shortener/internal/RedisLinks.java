@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  *
  * <p>Redis is an optimization here, never a dependency: every command passes the {@link RedisBreaker},
  * a failure opens it, and while it is open a probe ({@code PING}) every {@value #PROBE_MILLIS} ms
- * closes it once Redis answers. Cost: one pipelined command per miss on the shared connection.
+ * closes it once Redis answers. Cost: one pipelined command per miss, the misses of one event-loop turn
+ * sent together ({@link TurnFlushedGets}); writes go on the shared connection.
  */
 final class RedisLinks implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(RedisLinks.class.getName());
@@ -40,6 +41,7 @@ final class RedisLinks implements AutoCloseable {
     private static final long PROBE_MILLIS = 250;
 
     private final RedisAsyncCommands<String, String> commands;
+    private final TurnFlushedGets lookups;
     private final StatefulRedisPubSubConnection<String, String> subscription;
     private final RedisBreaker breaker = new RedisBreaker();
     private final int redirectStatus;
@@ -60,6 +62,7 @@ final class RedisLinks implements AutoCloseable {
     RedisLinks(RedisConnections redis, Duration ttl, int redirectStatus, ScheduledExecutorService scheduler,
                Consumer<Object> onInvalidate, Runnable onReconnected) {
         this.commands = redis.shared().async();
+        this.lookups = new TurnFlushedGets(redis.openBuffered());
         this.redirectStatus = redirectStatus;
         this.ttlSeconds = Math.max(1, ttl.toSeconds());
         this.subscription = redis.openPubSub();
@@ -93,7 +96,7 @@ final class RedisLinks implements AutoCloseable {
         if (!breaker.closed()) {
             return CompletableFuture.completedFuture(null);
         }
-        return commands.get(redisKey(key)).toCompletableFuture().handle((value, error) -> {
+        return lookups.get(redisKey(key)).toCompletableFuture().handle((value, error) -> {
             if (error != null) {
                 breaker.failed();
                 return null;
@@ -187,9 +190,10 @@ final class RedisLinks implements AutoCloseable {
         return message.startsWith("n:") && message.length() > 2 ? message.substring(2) : null;
     }
 
-    /** Unsubscribes; the connections themselves belong to {@link RedisConnections}. */
+    /** Unsubscribes and closes the look-ups' connection; the shared one belongs to {@link RedisConnections}. */
     @Override
     public void close() {
         subscription.close();
+        lookups.close();
     }
 }
