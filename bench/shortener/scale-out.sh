@@ -7,6 +7,8 @@
 #                         connection (default 1; the issue asks for 1 and 16)
 #   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 0, so
 #                         every redirect is answered from Redis
+#   redis-ab              A and B: nodes with --local-cache-size 0 from the jars $A_JAR and $B_JAR (two
+#                         builds, say before and after a change to the Redis path), same redirects
 #   creates               A: a node with group commit, B: the same with --max-batch 1; then the
 #                         in-process JDBC ceiling (bench PostgresBatchCeiling) at 64 and 256 rows
 #   ready-10m             fills PostgreSQL with 10,000,000 links, then times a node's start until
@@ -18,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source bench/lib/stores.sh
-scenario=${1:?scenario: redirect-hit, redis-hit, creates or ready-10m}
+scenario=${1:?scenario: redirect-hit, redis-hit, redis-ab, creates or ready-10m}
 rounds=${2:-3}
 depth=${3:-1}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -33,10 +35,12 @@ jar="$out/hotpath.jar"
 start_postgres "$out/stores/pg" 1
 start_redis "$out/stores/redis" 1
 
-# A scale-out node for `bench compare`: a fresh key in the table for the harness, then the node.
+# A scale-out node for `bench compare`: a fresh key in the table for the harness, then the node, from
+# $node_jar when set (else this checkout's build).
 node() { # extra flags
-  echo "sh -c '$java -jar $jar keys create --store $PG_URI | sed -n \"s/^key //p\" > {data}/api-key" \
-    "&& exec taskset -c 0 $java -jar $jar serve shortener --bind 127.0.0.1:{port} --event-loops 1" \
+  local j=${node_jar:-$jar}
+  echo "sh -c '$java -jar $j keys create --store $PG_URI | sed -n \"s/^key //p\" > {data}/api-key" \
+    "&& exec taskset -c 0 $java -jar $j serve shortener --bind 127.0.0.1:{port} --event-loops 1" \
     "--store $PG_URI --cache $REDIS_URI $*'"
 }
 embedded="taskset -c 0 $java -jar $jar serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1"
@@ -53,6 +57,10 @@ case $scenario in
     compare redirect "$embedded" "$(node)" --links 10000 --pipeline "$depth" ;;
   redis-hit)
     compare redirect "$(node)" "$(node --local-cache-size 0)" --links 10000 ;;
+  redis-ab)
+    echo "A: ${A_JAR:?A_JAR: the first build} B: ${B_JAR:?B_JAR: the second build}" >>"$out/COMMIT.txt"
+    compare redirect "$(node_jar=$A_JAR node --local-cache-size 0)" "$(node_jar=$B_JAR node --local-cache-size 0)" \
+      --links 10000 ;;
   creates)
     compare create "$(node)" "$(node --max-batch 1)"
     for batch in 64 256; do

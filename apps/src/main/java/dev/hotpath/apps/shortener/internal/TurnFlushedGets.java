@@ -14,9 +14,10 @@ import java.util.concurrent.RejectedExecutionException;
  * (a task it is given from its own thread). A miss asked for outside any event loop is flushed at once.
  *
  * <p>Why: sent one by one, each {@code GET} was a hand-off to Lettuce's I/O thread and a write system
- * call of its own, the larger part of what a Redis hit cost beyond a local one. Batched, a turn's misses
- * cost one hand-off and one write, and Redis answers them with one. Cost: a thread-local read per miss;
- * a miss waits for the rest of its turn (microseconds) before it is sent.
+ * call of its own, where profiles put most of what a Redis hit cost beyond a local one. Batched, a
+ * turn's misses cost one hand-off and one write: 0.56 times the server CPU per Redis hit in an A/B
+ * (docs/BENCHMARKS.md). Cost: a thread-local read per miss; a miss waits for the rest of its turn
+ * (microseconds) before it is sent.
  *
  * <p>Several loops may share the connection: a flush sends what every loop buffered, which only sends
  * another loop's commands earlier than its own flush would.
