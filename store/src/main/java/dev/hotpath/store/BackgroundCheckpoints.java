@@ -101,8 +101,9 @@ public final class BackgroundCheckpoints implements AutoCloseable {
     /**
      * Call on the committing connection's thread right after each of its commits. Does nothing unless
      * the WAL has grown past the rewind bound since the last rewind; then checkpoints on that connection,
-     * so that its next write starts the WAL over. A failure is logged and left to the next time the
-     * bound is passed: the WAL only grows meanwhile.
+     * so that its next write starts the WAL over. A checkpoint that could not copy everything (the
+     * background one was running) is tried again after the next commit; a failure is logged and left to
+     * the next time the bound is passed: the WAL only grows meanwhile.
      */
     public void afterCommit() {
         if (!rewindWanted) {
@@ -111,14 +112,22 @@ public final class BackgroundCheckpoints implements AutoCloseable {
         rewindWanted = false;
         try {
             committing.setAutoCommit(true); // ends the empty transaction the commit opened; a checkpoint needs none
-            try {
-                passiveCheckpoint(committing);
-            } finally {
-                committing.setAutoCommit(false);
-            }
+            Progress progress = passiveCheckpoint(committing);
+            rewindWanted = progress.copied() < progress.walFrames();
         } catch (SQLException e) {
             LOG.log(System.Logger.Level.WARNING, "rewinding the WAL failed; it goes on growing until the next try: "
                 + e.getMessage());
+        } finally {
+            restoreManualCommit();
+        }
+    }
+
+    /** Back to the manual-commit mode the committer's transactions need, whatever happened before. */
+    private void restoreManualCommit() {
+        try {
+            committing.setAutoCommit(false);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the write connection could not return to manual commit", e);
         }
     }
 

@@ -58,9 +58,12 @@ public final class SqliteDatabase {
             s.execute("PRAGMA synchronous=" + durability.name());
             s.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
             s.execute("PRAGMA foreign_keys=ON");
+            db.setAutoCommit(false);
+            return db;
+        } catch (SQLException | RuntimeException e) {
+            closeAfter(e, db); // a file that is not a database fails here, and must not stay open
+            throw e;
         }
-        db.setAutoCommit(false);
-        return db;
     }
 
     /** A read-only connection on a database a writer created. */
@@ -70,8 +73,19 @@ public final class SqliteDatabase {
         Connection db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties);
         try (Statement s = db.createStatement()) {
             s.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
+            return db;
+        } catch (SQLException | RuntimeException e) {
+            closeAfter(e, db);
+            throw e;
         }
-        return db;
+    }
+
+    private static void closeAfter(Exception failure, Connection db) {
+        try {
+            db.close();
+        } catch (SQLException suppressed) {
+            failure.addSuppressed(suppressed);
+        }
     }
 
     private static Properties properties() {

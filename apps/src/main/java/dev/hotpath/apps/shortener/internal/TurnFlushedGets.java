@@ -58,11 +58,11 @@ final class TurnFlushedGets implements AutoCloseable {
             if (queued) {
                 return;
             }
-            queued = true;
             try {
-                loop.execute(this);
+                loop.execute(this); // from the loop's own thread: runs later in this turn, never in this call
+                queued = true;
             } catch (RejectedExecutionException shuttingDown) {
-                run();
+                connection.flushCommands();
             }
         }
 
