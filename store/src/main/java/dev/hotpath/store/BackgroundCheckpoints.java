@@ -81,7 +81,7 @@ public final class BackgroundCheckpoints implements AutoCloseable {
             db.setAutoCommit(true); // a checkpoint cannot run inside the transaction manual commit keeps open
             return new BackgroundCheckpoints(committing, db, interval, rewindFrames);
         } catch (SQLException | RuntimeException e) {
-            db.close();
+            SqliteDatabase.closeAfter(e, db);
             throw e;
         }
     }

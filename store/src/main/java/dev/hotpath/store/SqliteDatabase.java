@@ -80,7 +80,11 @@ public final class SqliteDatabase {
         }
     }
 
-    private static void closeAfter(Exception failure, Connection db) {
+    /**
+     * Closes {@code db} after {@code failure} made it useless, before the caller rethrows the failure: a
+     * close that fails too is kept on it as suppressed, so the first cause is the one reported.
+     */
+    public static void closeAfter(Exception failure, Connection db) {
         try {
             db.close();
         } catch (SQLException suppressed) {

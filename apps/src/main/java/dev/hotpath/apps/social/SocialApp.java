@@ -75,11 +75,7 @@ public final class SocialApp implements App {
             new PostReads(writeConnection).close(); // a file without the API's tables is refused now, not at a request
             database = databaseOn(config, writeConnection);
         } catch (SQLException | RuntimeException e) {
-            try {
-                writeConnection.close();
-            } catch (SQLException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            SqliteDatabase.closeAfter(e, writeConnection);
             throw e;
         }
         return new SocialApp(config, database);
