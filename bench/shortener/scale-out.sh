@@ -9,6 +9,8 @@
 #                         every redirect is answered from Redis
 #   redis-ab              A and B: nodes with --local-cache-size 0 from the jars $A_JAR and $B_JAR (two
 #                         builds, say before and after a change to the Redis path), same redirects
+#   node-ab [DEPTH]       A and B: nodes holding every link, from the jars $A_JAR and $B_JAR (a change
+#                         to the node-cache hit path), redirects as in redirect-hit
 #   creates               A: a node with group commit, B: the same with --max-batch 1; then the
 #                         in-process JDBC ceiling (bench PostgresBatchCeiling) at 64 and 256 rows
 #   ready-10m             fills PostgreSQL with 10,000,000 links, then times a node's start until
@@ -20,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source bench/lib/stores.sh
-scenario=${1:?scenario: redirect-hit, redis-hit, redis-ab, creates or ready-10m}
+scenario=${1:?scenario: redirect-hit, redis-hit, redis-ab, node-ab, creates or ready-10m}
 rounds=${2:-3}
 depth=${3:-1}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -57,10 +59,11 @@ case $scenario in
     compare redirect "$embedded" "$(node)" --links 10000 --pipeline "$depth" ;;
   redis-hit)
     compare redirect "$(node)" "$(node --local-cache-size 0)" --links 10000 ;;
-  redis-ab)
+  redis-ab|node-ab)
     echo "A: ${A_JAR:?A_JAR: the first build} B: ${B_JAR:?B_JAR: the second build}" >>"$out/COMMIT.txt"
-    compare redirect "$(node_jar=$A_JAR node --local-cache-size 0)" "$(node_jar=$B_JAR node --local-cache-size 0)" \
-      --links 10000 ;;
+    cache=$([[ $scenario == redis-ab ]] && echo --local-cache-size 0 || true)
+    compare redirect "$(node_jar=$A_JAR node $cache)" "$(node_jar=$B_JAR node $cache)" --links 10000 \
+      --pipeline "$depth" ;;
   creates)
     compare create "$(node)" "$(node --max-batch 1)"
     for batch in 64 256; do

@@ -172,7 +172,7 @@ final class ClusterReads {
         return shared.thenCompose(link -> {
             if (link != null) {
                 redisHits.increment();
-                local.fill(key, link, epoch);
+                local.fill(link, epoch);
                 return CompletableFuture.completedFuture(link);
             }
             if (key instanceof Long id && !bound.covers(id)) {
@@ -184,15 +184,16 @@ final class ClusterReads {
 
     private CompletableFuture<CachedLink> absent(Object key, long epoch) {
         negativeHits.increment();
-        local.fill(key, CachedLink.ABSENT, epoch);
-        return CompletableFuture.completedFuture(CachedLink.ABSENT);
+        CachedLink absent = CachedLink.absent(key);
+        local.fill(absent, epoch);
+        return CompletableFuture.completedFuture(absent);
     }
 
     private CompletableFuture<CachedLink> fromPostgres(Object key, long epoch) {
         return executor.run(() -> postgres.find(key)).thenApply(row -> {
             postgresReads.increment();
-            CachedLink link = row == null ? CachedLink.ABSENT : row.toCached(redirectStatus);
-            local.fill(key, link, epoch);
+            CachedLink link = row == null ? CachedLink.absent(key) : row.toCached(redirectStatus);
+            local.fill(link, epoch);
             if (redis != null && row != null) {
                 redis.fill(key, link);
             }

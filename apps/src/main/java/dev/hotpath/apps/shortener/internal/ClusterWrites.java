@@ -124,7 +124,7 @@ final class ClusterWrites {
                 switch (deleted.outcome()) {
                     case DELETED -> {
                         CachedLink tombstone = deleted.row().toCached(redirectStatus);
-                        local.deleted(key, tombstone);
+                        local.deleted(tombstone);
                         if (redis != null) {
                             redis.deleted(key, tombstone);
                         }
@@ -149,7 +149,7 @@ final class ClusterWrites {
     private LinkRow remember(NewLink link, long id) {
         LinkRow row = new LinkRow(id, link.name(), link.isProtected(), link.url(), link.createdAt(), link.expiresAt(),
             -1, 0);
-        local.created(link.name() != null ? link.name() : (Object) id, row.toCached(redirectStatus));
+        local.created(row.toCached(redirectStatus));
         return row;
     }
 

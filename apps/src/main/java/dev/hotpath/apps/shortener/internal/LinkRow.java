@@ -11,6 +11,6 @@ record LinkRow(long id, String name, boolean isProtected, String url, long creat
                long visits) {
     /** The row as a resolve needs it. */
     CachedLink toCached(int redirectStatus) {
-        return CachedLink.of(id, url, expiresAt, deletedAt >= 0, redirectStatus);
+        return CachedLink.of(id, name, url, expiresAt, deletedAt >= 0, redirectStatus);
     }
 }

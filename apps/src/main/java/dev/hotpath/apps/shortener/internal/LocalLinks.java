@@ -10,15 +10,16 @@ import java.util.function.LongSupplier;
 /**
  * The links one node of the scale-out mode keeps in memory, keyed by a generated code's id or by a
  * link's name (alias or protected code). A found link stays {@code ttl} (the backstop for a missed
- * invalidation), a negative entry ({@link CachedLink#ABSENT}) {@code negativeTtl}: long enough that a
+ * invalidation), a negative entry ({@link CachedLink#absent}) {@code negativeTtl}: long enough that a
  * flood of unknown codes reaches PostgreSQL once each, short enough that a link created on another
  * node is hidden no longer.
  *
  * <p>Why not Caffeine: a redirect answered from the node must cost what the embedded mode's costs,
  * and Caffeine's per-read bookkeeping (a hash-map read, a read-buffer record and its drain, a boxed
  * key) was a quarter of the node's Java samples. Here a read is one look at an 8-way bucket of tags (one cache
- * line), one entry, the clock, and a saturating hit count on the entry; nothing is allocated for an id.
- * All writes take the table's lock; readers never do.
+ * line), its slot, and the link itself, which is its own entry (it carries its key, its time here and
+ * its hit count): the clock, and a saturating hit count; nothing is allocated for an id. All writes
+ * take the table's lock; readers never do.
  *
  * <p>Admission (TinyLFU): when a full bucket must make room for a link just looked up, the link goes in
  * only if it was asked for (a {@link FrequencySketch} counts the look-ups) at least as often as the
@@ -36,13 +37,13 @@ import java.util.function.LongSupplier;
  * half full, about 1% of the links put in find theirs full and compete for a place as above.
  *
  * <p>Cost: per entry of capacity, 12 bytes of table (tag and reference) and 8 of sketch; per entry
- * held, the entry (56 bytes) and its link. The table starts at 4,096 entries and doubles up to the
- * maximum.
+ * held, the link (64 bytes, its URL and its redirect). The table starts at 4,096 entries and doubles up
+ * to the maximum.
  */
 final class LocalLinks {
     private static final int WAYS = 8;
     private static final int FIRST_BUCKETS = 512;
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Entry[].class);
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(CachedLink[].class);
 
     private final int ways;
     private final int maxBuckets;
@@ -75,7 +76,7 @@ final class LocalLinks {
         }
     }
 
-    /** The entry for generated id {@code id}, or null when this node does not know. */
+    /** The link (or negative entry) for generated id {@code id}, or null when this node does not know. */
     CachedLink get(long id) {
         Table current = table;
         if (current == null) {
@@ -85,16 +86,16 @@ final class LocalLinks {
         int start = current.start(hashOf(id));
         for (int i = start, end = start + ways; i < end; i++) {
             if (current.tags[i] == tag) {
-                Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
-                if (entry != null && entry.name == null && entry.id == id) {
-                    return live(entry);
+                CachedLink link = (CachedLink) SLOT.getAcquire(current.slots, i);
+                if (link != null && link.name == null && link.id == id) {
+                    return live(link);
                 }
             }
         }
         return null;
     }
 
-    /** The entry for the link named {@code name}, or null when this node does not know. */
+    /** The link (or negative entry) named {@code name}, or null when this node does not know. */
     CachedLink get(String name) {
         Table current = table;
         if (current == null) {
@@ -105,23 +106,23 @@ final class LocalLinks {
         int start = current.start(hash);
         for (int i = start, end = start + ways; i < end; i++) {
             if (current.tags[i] == tag) {
-                Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
-                if (entry != null && name.equals(entry.name)) {
-                    return live(entry);
+                CachedLink link = (CachedLink) SLOT.getAcquire(current.slots, i);
+                if (link != null && name.equals(link.name)) {
+                    return live(link);
                 }
             }
         }
         return null;
     }
 
-    private CachedLink live(Entry entry) {
-        if (entry.expiresAt - nanoTime.getAsLong() <= 0) {
+    private CachedLink live(CachedLink link) {
+        if (link.residentUntil - nanoTime.getAsLong() <= 0) {
             return null;
         }
-        if (entry.hits < FrequencySketch.MAX) {
-            entry.hits++; // racy on purpose: an estimate, and it stops writing once saturated
+        if (link.hits < FrequencySketch.MAX) {
+            link.hits++; // racy on purpose: an estimate, and it stops writing once saturated
         }
-        return entry.link;
+        return link;
     }
 
     /** A counter that moves with every invalidation; read it before a look-up that will {@link #fill}. */
@@ -130,43 +131,41 @@ final class LocalLinks {
     }
 
     /**
-     * Keeps what a look-up begun at {@code epoch} found, unless an invalidation came in meanwhile or the
-     * admission policy prefers what the bucket holds. A negative entry never replaces a live link: the
-     * look-up may have missed a create of this node.
-     *
-     * @param key a generated code's id ({@code Long}) or a link's name ({@code String})
+     * Keeps what a look-up begun at {@code epoch} found (a link or a negative entry), unless an
+     * invalidation came in meanwhile or the admission policy prefers what the bucket holds. A negative
+     * entry never replaces a live link: the look-up may have missed a create of this node.
      */
-    void fill(Object key, CachedLink link, long epoch) {
+    void fill(CachedLink link, long epoch) {
         if (table == null || invalidations.get() != epoch) {
             return;
         }
         synchronized (this) {
             if (invalidations.get() == epoch) { // an invalidation takes the lock too: none can slip in now
-                put(entryOf(key, link), link.absent() ? Put.IF_NONE_LIVE : Put.IF_ADMITTED);
+                put(link, link.absent() ? Put.IF_NONE_LIVE : Put.IF_ADMITTED);
             }
         }
     }
 
     /** Keeps a link this node just created, replacing a negative entry. */
-    void created(Object key, CachedLink link) {
+    void created(CachedLink link) {
         if (table != null) {
             synchronized (this) {
-                put(entryOf(key, link), Put.ALWAYS);
+                put(link, Put.ALWAYS);
             }
         }
     }
 
     /** Keeps the deleted link this node just stored; a look-up under way cannot put the live one back. */
-    void deleted(Object key, CachedLink tombstone) {
+    void deleted(CachedLink tombstone) {
         synchronized (this) {
             invalidations.incrementAndGet();
             if (table != null) {
-                put(entryOf(key, tombstone), Put.ALWAYS);
+                put(tombstone, Put.ALWAYS);
             }
         }
     }
 
-    /** Forgets {@code key}: another node changed it. */
+    /** Forgets {@code key} (a generated code's id, {@code Long}, or a name): another node changed it. */
     void invalidate(Object key) {
         synchronized (this) {
             invalidations.incrementAndGet();
@@ -174,14 +173,14 @@ final class LocalLinks {
             if (current == null) {
                 return;
             }
-            Entry gone = entryOf(key, CachedLink.ABSENT);
-            int start = current.start(gone.hash);
+            CachedLink gone = CachedLink.absent(key);
+            int start = current.start(hashOf(gone));
             for (int i = start; i < start + ways; i++) {
-                Entry entry = current.slots[i];
-                if (entry != null && entry.sameKey(gone)) {
+                CachedLink link = current.slots[i];
+                if (link != null && sameKey(link, gone)) {
                     current.clear(i);
                     size--;
-                    leave(entry);
+                    leave(link);
                 }
             }
         }
@@ -197,9 +196,9 @@ final class LocalLinks {
             }
             table = new Table(current.buckets, ways);
             size = 0;
-            for (Entry entry : current.slots) {
-                if (entry != null) {
-                    leave(entry);
+            for (CachedLink link : current.slots) {
+                if (link != null) {
+                    leave(link);
                 }
             }
         }
@@ -212,9 +211,9 @@ final class LocalLinks {
             return;
         }
         for (int i = 0; i < current.slots.length; i++) {
-            Entry entry = (Entry) SLOT.getAcquire(current.slots, i);
-            if (entry != null && !entry.link.absent()) {
-                action.accept(entry.link);
+            CachedLink link = (CachedLink) SLOT.getAcquire(current.slots, i);
+            if (link != null && !link.absent()) {
+                action.accept(link);
             }
         }
     }
@@ -227,22 +226,26 @@ final class LocalLinks {
     private enum Put { ALWAYS, IF_ADMITTED, IF_NONE_LIVE }
 
     /** Under the lock. */
-    private void put(Entry candidate, Put mode) {
+    private void put(CachedLink candidate, Put mode) {
         long now = nanoTime.getAsLong();
-        if (mode != Put.ALWAYS && sketch.add(candidate.hash)) {
+        long hash = hashOf(candidate);
+        if (mode != Put.ALWAYS && sketch.add(hash)) {
             ageHits(table);
         }
         Table current = table;
-        int start = current.start(candidate.hash);
+        int start = current.start(hash);
         int free = -1;
         for (int i = start; i < start + ways; i++) {
-            Entry entry = current.slots[i];
-            if (entry == null) {
+            CachedLink held = current.slots[i];
+            if (held == null) {
                 free = free < 0 ? i : free;
-            } else if (entry.sameKey(candidate)) {
-                if (mode != Put.IF_NONE_LIVE || entry.expiresAt - now <= 0) {
-                    current.set(i, candidate);
-                    leave(entry);
+            } else if (held == candidate) {
+                held.residentUntil = residentUntil(candidate, now); // put again: only its time renewed
+                return;
+            } else if (sameKey(held, candidate)) {
+                if (mode != Put.IF_NONE_LIVE || held.residentUntil - now <= 0) {
+                    current.set(i, candidate, residentUntil(candidate, now));
+                    leave(held);
                 }
                 return;
             }
@@ -253,7 +256,7 @@ final class LocalLinks {
             return;
         }
         if (free >= 0) {
-            current.set(free, candidate);
+            current.set(free, candidate, residentUntil(candidate, now));
             size++;
             if (size > current.slots.length / 4 * 3 && current.buckets < maxBuckets) {
                 grow(current);
@@ -263,38 +266,42 @@ final class LocalLinks {
         int victim = start;
         int leastHits = Integer.MAX_VALUE;
         for (int i = start; i < start + ways && leastHits >= 0; i++) {
-            Entry entry = current.slots[i];
-            int hits = entry.expiresAt - now <= 0 ? -1 : entry.hits;
+            CachedLink held = current.slots[i];
+            int hits = held.residentUntil - now <= 0 ? -1 : held.hits;
             if (hits < leastHits) {
                 leastHits = hits;
                 victim = i;
             }
         }
-        if (mode == Put.ALWAYS || leastHits < 0 || sketch.estimate(candidate.hash) >= leastHits) {
-            Entry evicted = current.slots[victim];
-            current.set(victim, candidate);
+        if (mode == Put.ALWAYS || leastHits < 0 || sketch.estimate(hash) >= leastHits) {
+            CachedLink evicted = current.slots[victim];
+            current.set(victim, candidate, residentUntil(candidate, now));
             leave(evicted);
         }
+    }
+
+    private long residentUntil(CachedLink link, long now) {
+        return now + (link.absent() ? negativeTtl : ttl);
     }
 
     /** Under the lock: twice the buckets (at most the maximum), every entry moved over, the sketch anew. */
     private void grow(Table from) {
         Table to = new Table(Math.min(maxBuckets, from.buckets * 2), ways);
         int kept = 0;
-        for (Entry entry : from.slots) {
-            if (entry == null) {
+        for (CachedLink link : from.slots) {
+            if (link == null) {
                 continue;
             }
-            int start = to.start(entry.hash);
+            int start = to.start(hashOf(link));
             int free = -1;
             for (int i = start; i < start + ways && free < 0; i++) {
                 free = to.slots[i] == null ? i : -1;
             }
             if (free >= 0) {
-                to.set(free, entry);
+                to.set(free, link, link.residentUntil);
                 kept++;
             } else {
-                leave(entry); // an unlucky bucket: rare at under half full
+                leave(link); // an unlucky bucket: rare at under half full
             }
         }
         sketch = new FrequencySketch(to.slots.length);
@@ -303,24 +310,26 @@ final class LocalLinks {
     }
 
     private static void ageHits(Table current) {
-        for (Entry entry : current.slots) {
-            if (entry != null) {
-                entry.hits >>= 1;
+        for (CachedLink link : current.slots) {
+            if (link != null) {
+                link.hits >>= 1;
             }
         }
     }
 
-    private void leave(Entry entry) {
-        if (!entry.link.absent()) {
-            entry.link.resident = false;
-            departed.accept(entry.link);
+    private void leave(CachedLink link) {
+        if (!link.absent()) {
+            link.resident = false;
+            departed.accept(link);
         }
     }
 
-    private Entry entryOf(Object key, CachedLink link) {
-        long expiresAt = nanoTime.getAsLong() + (link.absent() ? negativeTtl : ttl);
-        return key instanceof Long id ? new Entry(id, null, hashOf(id), id + 1, link, expiresAt)
-            : new Entry(-1, (String) key, hashOf((String) key), tagOfName(hashOf((String) key)), link, expiresAt);
+    private static boolean sameKey(CachedLink a, CachedLink b) {
+        return a.name == null ? b.name == null && a.id == b.id : a.name.equals(b.name);
+    }
+
+    private static long hashOf(CachedLink link) {
+        return link.name == null ? hashOf(link.id) : hashOf(link.name);
     }
 
     private static long hashOf(long id) {
@@ -329,6 +338,11 @@ final class LocalLinks {
 
     private static long hashOf(String name) {
         return mix(name.hashCode() ^ 0x6E61_6D65_0000_0000L);
+    }
+
+    /** The slot tag of {@code link}: its id + 1 (positive), or its name's {@link #tagOfName}. */
+    private static long tagOf(CachedLink link) {
+        return link.name == null ? link.id + 1 : tagOfName(hashOf(link.name));
     }
 
     /** Never 0 (an empty slot) and never an id's tag ({@code id + 1}, positive). */
@@ -343,45 +357,21 @@ final class LocalLinks {
         return x ^ (x >>> 31);
     }
 
-    /** A link under its key, until {@code expiresAt} by {@link #nanoTime}. Immutable but for its hit count. */
-    private static final class Entry {
-        final long id;
-        final String name;
-        final long hash;
-        final long tag;
-        final CachedLink link;
-        final long expiresAt;
-        int hits;
-
-        Entry(long id, String name, long hash, long tag, CachedLink link, long expiresAt) {
-            this.id = id;
-            this.name = name;
-            this.hash = hash;
-            this.tag = tag;
-            this.link = link;
-            this.expiresAt = expiresAt;
-        }
-
-        boolean sameKey(Entry other) {
-            return tag == other.tag && id == other.id && (name == null ? other.name == null : name.equals(other.name));
-        }
-    }
-
     /**
-     * Buckets of {@code ways} slots side by side, each slot an entry and its tag: a reader compares the
-     * bucket's tags (one cache line) and reads only the entry whose tag matches, then checks its key.
+     * Buckets of {@code ways} slots side by side, each slot a link and its tag: a reader compares the
+     * bucket's tags (one cache line) and reads only the link whose tag matches, then checks its key.
      */
     private static final class Table {
         final int buckets;
         final int ways;
         final long[] tags;
-        final Entry[] slots;
+        final CachedLink[] slots;
 
         Table(int buckets, int ways) {
             this.buckets = buckets;
             this.ways = ways;
             this.tags = new long[buckets * ways];
-            this.slots = new Entry[buckets * ways];
+            this.slots = new CachedLink[buckets * ways];
         }
 
         /** The first slot of the bucket for {@code hash}: its high half scaled to the bucket count. */
@@ -389,12 +379,14 @@ final class LocalLinks {
             return (int) (((hash >>> 32) * buckets) >>> 32) * ways;
         }
 
-        void set(int slot, Entry entry) {
-            if (!entry.link.absent()) {
-                entry.link.resident = true; // before it can be read here: see VisitCounts
+        /** Publishes {@code link} in {@code slot}, held until {@code residentUntil}. */
+        void set(int slot, CachedLink link, long residentUntil) {
+            link.residentUntil = residentUntil; // before it can be read here
+            if (!link.absent()) {
+                link.resident = true; // before it can be read here: see VisitCounts
             }
-            SLOT.setRelease(slots, slot, entry);
-            tags[slot] = entry.tag;
+            SLOT.setRelease(slots, slot, link);
+            tags[slot] = tagOf(link);
         }
 
         void clear(int slot) {

@@ -101,7 +101,7 @@ final class RedisLinks implements AutoCloseable {
                 breaker.failed();
                 return null;
             }
-            return value == null ? null : CachedLink.parse(value, redirectStatus);
+            return value == null ? null : CachedLink.parse(value, key instanceof String name ? name : null, redirectStatus);
         });
     }
 

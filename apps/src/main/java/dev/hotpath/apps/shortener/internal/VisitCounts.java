@@ -58,7 +58,7 @@ final class VisitCounts {
 
     /** {@code link} left the node's table: a flush can no longer find it there. */
     void departed(CachedLink link) {
-        if (link.unflushedVisits.get() > 0) {
+        if (link.unflushedVisits() > 0) {
             queue(link);
         }
     }
@@ -102,8 +102,8 @@ final class VisitCounts {
     }
 
     private static void take(CachedLink link, List<Taken> taken) {
-        if (link.unflushedVisits.get() > 0) {
-            long visits = link.unflushedVisits.getAndSet(0);
+        if (link.unflushedVisits() > 0) {
+            long visits = link.takeVisits();
             if (visits > 0) {
                 taken.add(new Taken(link, visits));
             }
@@ -111,7 +111,7 @@ final class VisitCounts {
     }
 
     private void add(CachedLink link, long visits) {
-        if (link.unflushedVisits.getAndAdd(visits) == 0 && !link.resident) {
+        if (link.addVisits(visits) == 0 && !link.resident) {
             queue(link);
         }
         if (!counted) {

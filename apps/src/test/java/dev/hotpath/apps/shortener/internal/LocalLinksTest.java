@@ -19,16 +19,20 @@ class LocalLinksTest {
     }
 
     private static CachedLink link(long id) {
-        return CachedLink.of(id, "https://a.example/" + id, -1, false, 302);
+        return CachedLink.of(id, null, "https://a.example/" + id, -1, false, 302);
+    }
+
+    private static CachedLink named(long id, String name) {
+        return CachedLink.of(id, name, "https://a.example/" + id, -1, false, 302);
     }
 
     @Test
     void aFilledLinkIsFoundByItsIdAndANamedOneByItsNameOnly() {
         LocalLinks local = links(100);
         CachedLink seven = link(7);
-        CachedLink named = link(8);
-        local.fill(7L, seven, local.epoch());
-        local.fill("my-alias", named, local.epoch());
+        CachedLink named = named(8, "my-alias");
+        local.fill(seven, local.epoch());
+        local.fill(named, local.epoch());
         assertThat(local.get(7)).isSameAs(seven);
         assertThat(local.get("my-alias")).isSameAs(named);
         assertThat(local.get(8)).isNull(); // a named link's id is not its code
@@ -40,10 +44,10 @@ class LocalLinksTest {
     @Test
     void entriesExpireByTheInjectedClockNegativeOnesSooner() {
         LocalLinks local = links(100);
-        local.fill(1L, link(1), local.epoch());
-        local.fill(2L, CachedLink.ABSENT, local.epoch());
+        local.fill(link(1), local.epoch());
+        local.fill(CachedLink.absent(2L), local.epoch());
         now += NEGATIVE_TTL.toNanos() - 1;
-        assertThat(local.get(2)).isSameAs(CachedLink.ABSENT);
+        assertThat(local.get(2).absent()).isTrue();
         now += 1;
         assertThat(local.get(2)).isNull();
         assertThat(local.get(1)).isNotNull();
@@ -55,12 +59,12 @@ class LocalLinksTest {
     void aNegativeEntryNeverReplacesALiveLinkButAnExpiredOne() {
         LocalLinks local = links(100);
         CachedLink created = link(3);
-        local.created(3L, created);
-        local.fill(3L, CachedLink.ABSENT, local.epoch());
+        local.created(created);
+        local.fill(CachedLink.absent(3L), local.epoch());
         assertThat(local.get(3)).isSameAs(created);
         now += TTL.toNanos();
-        local.fill(3L, CachedLink.ABSENT, local.epoch());
-        assertThat(local.get(3)).isSameAs(CachedLink.ABSENT);
+        local.fill(CachedLink.absent(3L), local.epoch());
+        assertThat(local.get(3).absent()).isTrue();
         assertThat(departed).containsExactly(created);
         assertThat(created.resident).isFalse();
     }
@@ -70,11 +74,11 @@ class LocalLinksTest {
         LocalLinks local = links(100);
         long epoch = local.epoch();
         local.invalidate(5L);
-        local.fill(5L, link(5), epoch);
+        local.fill(link(5), epoch);
         assertThat(local.get(5)).isNull();
         long before = local.epoch();
-        local.deleted(6L, link(6).asDeleted());
-        local.fill(6L, link(6), before);
+        local.deleted(link(6).asDeleted());
+        local.fill(link(6), before);
         assertThat(local.get(6).deleted).isTrue();
     }
 
@@ -82,10 +86,10 @@ class LocalLinksTest {
     void invalidatingHandsTheLinksThatLeaveToTheirVisitCounts() {
         LocalLinks local = links(100);
         CachedLink one = link(1);
-        CachedLink two = link(2);
-        local.fill(1L, one, local.epoch());
-        local.fill("two", two, local.epoch());
-        local.fill(3L, CachedLink.ABSENT, local.epoch());
+        CachedLink two = named(2, "two");
+        local.fill(one, local.epoch());
+        local.fill(two, local.epoch());
+        local.fill(CachedLink.absent(3L), local.epoch());
         local.invalidate("two");
         assertThat(departed).containsExactly(two);
         assertThat(local.get("two")).isNull();
@@ -99,7 +103,7 @@ class LocalLinksTest {
     void theTableGrowsToItsMaximumKeepingWhatItHolds() {
         LocalLinks local = links(100_000);
         for (long id = 0; id < 50_000; id++) {
-            local.fill(id, link(id), local.epoch());
+            local.fill(link(id), local.epoch());
         }
         int found = 0;
         for (long id = 0; id < 50_000; id++) {
@@ -117,7 +121,7 @@ class LocalLinksTest {
     void aScanOfOneOffCodesDoesNotPushOutTheHotLinks() {
         LocalLinks local = links(64);
         for (long hot = 0; hot < 64; hot++) {
-            local.fill(hot, link(hot), local.epoch());
+            local.fill(link(hot), local.epoch());
         }
         List<Long> held = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
@@ -129,7 +133,7 @@ class LocalLinksTest {
         }
         assertThat(held).hasSizeGreaterThan(40);
         for (long oneOff = 1_000; oneOff < 11_000; oneOff++) { // one-offs, while the hot links stay asked for
-            local.fill(oneOff, link(oneOff), local.epoch());
+            local.fill(link(oneOff), local.epoch());
             if (oneOff % 64 == 0) {
                 held.forEach(local::get);
             }
@@ -143,24 +147,52 @@ class LocalLinksTest {
     void aLinkAskedForAgainAndAgainGetsIn() {
         LocalLinks local = links(8);
         for (long resident = 0; resident < 8; resident++) {
-            local.fill(resident, link(resident), local.epoch());
+            local.fill(link(resident), local.epoch());
             local.get(resident);
             local.get(resident);
         }
         CachedLink newcomer = link(99);
-        local.fill(99L, newcomer, local.epoch());
+        local.fill(newcomer, local.epoch());
         assertThat(local.get(99)).isNull(); // asked for once, where each resident was hit twice
-        local.fill(99L, newcomer, local.epoch());
+        local.fill(newcomer, local.epoch());
         assertThat(local.get(99)).isSameAs(newcomer);
         assertThat(local.size()).isEqualTo(8);
         assertThat(departed).hasSize(1);
     }
 
     @Test
+    void aNegativeEntryIsKeptUnderItsOwnKeyOnly() {
+        LocalLinks local = links(100);
+        local.fill(CachedLink.absent("no-such-alias"), local.epoch());
+        local.fill(CachedLink.absent(4L), local.epoch());
+        assertThat(local.get("no-such-alias").absent()).isTrue();
+        assertThat(local.get("other-alias")).isNull();
+        assertThat(local.get(4).absent()).isTrue();
+        assertThat(local.get(5)).isNull();
+        local.invalidate("no-such-alias");
+        assertThat(local.get("no-such-alias")).isNull();
+        assertThat(departed).isEmpty(); // a negative entry has no visits to hand over
+    }
+
+    @Test
+    void aLinkPutAgainStaysInItsSlotWithItsTimeRenewed() {
+        LocalLinks local = links(100);
+        CachedLink link = link(9);
+        local.created(link);
+        now += TTL.toNanos() - 1;
+        local.created(link);
+        now += 1;
+        assertThat(local.get(9)).isSameAs(link);
+        assertThat(link.resident).isTrue();
+        assertThat(local.size()).isEqualTo(1);
+        assertThat(departed).isEmpty();
+    }
+
+    @Test
     void noCacheHoldsNothing() {
         LocalLinks local = links(0);
-        local.fill(1L, link(1), local.epoch());
-        local.created(2L, link(2));
+        local.fill(link(1), local.epoch());
+        local.created(link(2));
         assertThat(local.get(1)).isNull();
         assertThat(local.get(2)).isNull();
         assertThat(local.size()).isZero();

@@ -14,7 +14,7 @@ class VisitCountsTest {
     }
 
     private static CachedLink link(long id) {
-        return CachedLink.of(id, "https://a.example/" + id, -1, false, 302);
+        return CachedLink.of(id, null, "https://a.example/" + id, -1, false, 302);
     }
 
     @Test
@@ -39,8 +39,8 @@ class VisitCountsTest {
         CachedLink held = link(1);
         CachedLink leaving = link(2);
         CachedLink outside = link(3);
-        local.fill(1L, held, local.epoch());
-        local.fill(2L, leaving, local.epoch());
+        local.fill(held, local.epoch());
+        local.fill(leaving, local.epoch());
         visits.count(held);
         visits.count(leaving);
         visits.count(leaving);
