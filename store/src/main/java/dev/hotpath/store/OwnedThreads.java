@@ -15,8 +15,13 @@ public final class OwnedThreads {
      *
      * @return whether the caller was interrupted while waiting; restore it with
      *     {@code Thread.currentThread().interrupt()} once the thread's resources are released
+     * @throws IllegalStateException when {@code thread} is the caller: it would wait for ever (an owner
+     *     closed from a callback on its own thread), so it is refused at once
      */
     public static boolean awaitEnd(Thread thread) {
+        if (thread == Thread.currentThread()) {
+            throw new IllegalStateException("a thread cannot wait for its own end: " + thread.getName());
+        }
         boolean interrupted = false;
         while (thread.isAlive()) {
             try {

@@ -1,6 +1,7 @@
 package dev.hotpath.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,5 +33,12 @@ class OwnedThreadsTest {
 
         assertThat(OwnedThreads.awaitEnd(owned)).isFalse();
         assertThat(owned.isAlive()).isFalse();
+    }
+
+    @Test
+    void aThreadWaitingForItsOwnEndIsRefusedNotHung() {
+        assertThatThrownBy(() -> OwnedThreads.awaitEnd(Thread.currentThread()))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("its own end");
     }
 }

@@ -62,10 +62,33 @@ final class RedisLinks implements AutoCloseable {
     RedisLinks(RedisConnections redis, Duration ttl, int redirectStatus, ScheduledExecutorService scheduler,
                Consumer<Object> onInvalidate, Runnable onReconnected) {
         this.commands = redis.shared().async();
-        this.lookups = new TurnFlushedGets(redis.openBuffered());
         this.redirectStatus = redirectStatus;
         this.ttlSeconds = Math.max(1, ttl.toSeconds());
-        this.subscription = redis.openPubSub();
+        this.lookups = new TurnFlushedGets(redis.openBuffered());
+        try {
+            this.subscription = redis.openPubSub();
+        } catch (RuntimeException e) {
+            lookups.close();
+            throw e;
+        }
+        try {
+            subscribe(onInvalidate);
+        } catch (RuntimeException e) {
+            close(); // what it opened, before its caller closes the client
+            throw e;
+        }
+        redis.addConnectionListener(new RedisConnectionStateListener() {
+            @Override
+            public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
+                if (connection == subscription) {
+                    onReconnected.run();
+                }
+            }
+        });
+        scheduler.scheduleWithFixedDelay(this::probeIfOpen, PROBE_MILLIS, PROBE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void subscribe(Consumer<Object> onInvalidate) {
         subscription.addListener(new RedisPubSubAdapter<>() {
             @Override
             public void message(String channel, String message) {
@@ -77,15 +100,6 @@ final class RedisLinks implements AutoCloseable {
             }
         });
         subscription.sync().subscribe(CHANNEL);
-        redis.addConnectionListener(new RedisConnectionStateListener() {
-            @Override
-            public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
-                if (connection == subscription) {
-                    onReconnected.run();
-                }
-            }
-        });
-        scheduler.scheduleWithFixedDelay(this::probeIfOpen, PROBE_MILLIS, PROBE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /**
