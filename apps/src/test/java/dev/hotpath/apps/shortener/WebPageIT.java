@@ -27,6 +27,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -85,6 +86,9 @@ class WebPageIT {
             .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
         wait = new WebDriverWait(browser, PATIENCE);
+        // The page replaces its rows when it renders a page of links: a row a condition found just
+        // before is then stale, and the condition must look again rather than fail the test.
+        wait.ignoring(StaleElementReferenceException.class);
         // Clipboard writes need a focused page; headless Chromium has none by default.
         browser.executeCdpCommand("Emulation.setFocusEmulationEnabled", Map.of("enabled", true));
     }
@@ -232,6 +236,13 @@ class WebPageIT {
         assertThat(browser.getTitle()).isEqualTo("hotpath shortener");
     }
 
+    /** The codes of the rows shown, read in one script: a render cannot replace a row between two reads. */
+    @SuppressWarnings("unchecked")
+    private static List<String> codesShown() {
+        return (List<String>) browser.executeScript(
+            "return Array.from(document.querySelectorAll('#links tr'), row => row.dataset.code)");
+    }
+
     @Test
     void theListPagesThroughEveryLinkWithTheNextCursor() {
         List<String> codes = new ArrayList<>();
@@ -242,15 +253,14 @@ class WebPageIT {
         List<String> seen = new ArrayList<>();
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#links tr"), 20));
         while (true) {
-            List<WebElement> rows = browser.findElements(By.cssSelector("#links tr"));
-            String last = rows.getLast().getDomAttribute("data-code");
-            rows.forEach(row -> seen.add(row.getDomAttribute("data-code")));
+            List<String> shown = codesShown();
+            seen.addAll(shown);
             WebElement next = browser.findElement(By.id("next-page"));
             if (!next.isEnabled()) {
                 break;
             }
             next.click();
-            wait.until(driver -> !last.equals(browser.findElements(By.cssSelector("#links tr")).getLast().getDomAttribute("data-code")));
+            wait.until(driver -> !shown.getLast().equals(codesShown().getLast()));
         }
         assertThat(seen).containsAll(codes).doesNotHaveDuplicates();
         assertThat(browser.findElement(By.id("first-page")).isEnabled()).isTrue();
