@@ -17,6 +17,8 @@
 #                         /ready answers 200, ROUNDS times; then once more to record the JDK's AOT
 #                         cache, and ROUNDS times from it
 #   bench/shortener/scale-out.sh SCENARIO [ROUNDS] [DEPTH]
+# PostgreSQL and Redis run on core 1 with the load generator, or on STORES_CORE (say 0, with the
+# server, so that the work a node makes its stores do is charged to the server's core).
 # Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
 set -euo pipefail
@@ -33,9 +35,10 @@ out=$(cd "$out" && pwd)
 trap 'stop_stores; rm -rf "$out/stores" "$out/hotpath.jar"' EXIT
 cp cli/target/hotpath.jar "$out/hotpath.jar"
 jar="$out/hotpath.jar"
-{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth"; } >"$out/COMMIT.txt"
-start_postgres "$out/stores/pg" 1
-start_redis "$out/stores/redis" 1
+{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth stores on core: ${STORES_CORE:-1}"; } >"$out/COMMIT.txt"
+stores_core=${STORES_CORE:-1}
+start_postgres "$out/stores/pg" "$stores_core"
+start_redis "$out/stores/redis" "$stores_core"
 
 # A scale-out node for `bench compare`: a fresh key in the table for the harness, then the node, from
 # $node_jar when set (else this checkout's build).
