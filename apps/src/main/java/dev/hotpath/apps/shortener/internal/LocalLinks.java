@@ -17,9 +17,9 @@ import java.util.function.LongSupplier;
  * <p>Why not Caffeine: a redirect answered from the node must cost what the embedded mode's costs,
  * and Caffeine's per-read bookkeeping (a hash-map read, a read-buffer record and its drain, a boxed
  * key) was a quarter of the node's Java samples. Here a read is one look at an 8-way bucket of tags (one cache
- * line), its slot, and the link itself, which is its own entry (it carries its key, its time here and
- * its hit count): the clock, and a saturating hit count; nothing is allocated for an id. All writes
- * take the table's lock; readers never do.
+ * line), its slot, and the link, which is its own entry (it carries its key, its time here and its hit
+ * count); then the clock and a saturating increment of that count. Nothing is allocated for an id. All
+ * writes take the table's lock; readers never do.
  *
  * <p>Admission (TinyLFU): when a full bucket must make room for a link just looked up, the link goes in
  * only if it was asked for (a {@link FrequencySketch} counts the look-ups) at least as often as the
