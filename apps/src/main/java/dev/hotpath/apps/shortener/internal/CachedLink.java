@@ -14,7 +14,8 @@ import java.time.Clock;
  * <p>It is also its own entry in the node's {@link LocalLinks}, which keeps its time there and hit
  * count on it: a redirect answered from the node reads one object for the key, the link and the visit
  * count (a table entry pointing at the link, and the link at an {@code AtomicLong}, were two more
- * dependent cache misses per redirect, a fifth of the node's time at 16-deep pipelining).
+ * dependent cache misses per redirect; without them a hit costs 0.77 times the server CPU at 16-deep
+ * pipelining, docs/BENCHMARKS.md).
  *
  * <p>In Redis a link is one string, {@code id|expires_at|deleted|url} ({@code -1} for no expiry,
  * {@code 0}/{@code 1}) under a key that carries its name, read back by {@link #parse}.
@@ -108,11 +109,6 @@ final class CachedLink {
     /** This link, marked deleted. */
     CachedLink asDeleted() {
         return new CachedLink(id, name, url, expiresAt, true, redirect);
-    }
-
-    /** What it is found by: its name, else its id ({@code Long}). */
-    Object key() {
-        return name != null ? name : (Object) id;
     }
 
     /** Whether this is a negative entry: no link has the key. */
