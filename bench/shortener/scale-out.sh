@@ -8,7 +8,8 @@
 #   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 0, so
 #                         every redirect is answered from Redis
 #   redis-ab              A and B: nodes with --local-cache-size 0 from the jars $A_JAR and $B_JAR (two
-#                         builds, say before and after a change to the Redis path), same redirects
+#                         builds, say before and after a change to the Redis path), same redirects;
+#                         each on a database of its own that its build migrated
 #   node-ab [DEPTH]       A and B: nodes holding every link, from the jars $A_JAR and $B_JAR (a change
 #                         to the node-cache hit path), redirects as in redirect-hit
 #   creates               A: a node with group commit, B: the same with --max-batch 1; then the
@@ -41,12 +42,12 @@ start_postgres "$out/stores/pg" "$stores_core"
 start_redis "$out/stores/redis" "$stores_core"
 
 # A scale-out node for `bench compare`: a fresh key in the table for the harness, then the node, from
-# $node_jar when set (else this checkout's build).
+# $node_jar when set (else this checkout's build), on the database $node_store when set (else $PG_URI).
 node() { # extra flags
-  local j=${node_jar:-$jar}
-  echo "sh -c '$java -jar $j keys create --store $PG_URI | sed -n \"s/^key //p\" > {data}/api-key" \
+  local j=${node_jar:-$jar} store=${node_store:-$PG_URI}
+  echo "sh -c '$java -jar $j keys create --store $store | sed -n \"s/^key //p\" > {data}/api-key" \
     "&& exec taskset -c 0 $java -jar $j serve shortener --bind 127.0.0.1:{port} --event-loops 1" \
-    "--store $PG_URI --cache $REDIS_URI $*'"
+    "--store $store --cache $REDIS_URI $*'"
 }
 embedded="taskset -c 0 $java -jar $jar serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1"
 $java -jar "$jar" shortener migrate --store "$PG_URI" >"$out/migrate.txt"
@@ -65,8 +66,16 @@ case $scenario in
   redis-ab|node-ab)
     echo "A: ${A_JAR:?A_JAR: the first build} B: ${B_JAR:?B_JAR: the second build}" >>"$out/COMMIT.txt"
     cache=$([[ $scenario == redis-ab ]] && echo --local-cache-size 0 || true)
-    compare redirect "$(node_jar=$A_JAR node $cache)" "$(node_jar=$B_JAR node $cache)" --links 10000 \
-      --pipeline "$depth" ;;
+    # A database each, migrated by its own build: a build refuses a schema newer than its own.
+    for side in a b; do
+      as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "hotpath_$side"
+    done
+    jar_of() { [[ $1 == a ]] && echo "$A_JAR" || echo "$B_JAR"; }
+    for side in a b; do
+      $java -jar "$(jar_of $side)" shortener migrate --store "${PG_URI%/*}/hotpath_$side" >>"$out/migrate.txt"
+    done
+    compare redirect "$(node_jar=$A_JAR node_store=${PG_URI%/*}/hotpath_a node $cache)" \
+      "$(node_jar=$B_JAR node_store=${PG_URI%/*}/hotpath_b node $cache)" --links 10000 --pipeline "$depth" ;;
   creates)
     compare create "$(node)" "$(node --max-batch 1)"
     for batch in 64 256; do

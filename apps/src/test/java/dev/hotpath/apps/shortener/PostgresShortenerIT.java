@@ -14,10 +14,12 @@ import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -290,21 +292,45 @@ class PostgresShortenerIT extends ShortenerContract {
     }
 
     @Test
-    void aFlushThatMeetsALockedRowGivesUpSoonAndItsVisitsComeWithTheNextOne() throws Exception {
+    void aFoldThatMeetsALockedRowGivesUpSoonAndItsVisitsComeWithTheNextOne() throws Exception {
         start();
         String code = create("{\"url\":\"https://a.example/locked\"}");
-        try (Connection other = DriverManager.getConnection(ThrowawayPostgres.shared().jdbcUrl(database),
-            ThrowawayPostgres.USER, "")) {
+        try (Connection other = connectToDatabase()) {
             other.setAutoCommit(false);
             try (Statement lock = other.createStatement()) {
-                lock.execute("SELECT id FROM links FOR UPDATE"); // as another node's flush or delete would
+                lock.execute("SELECT id FROM links FOR UPDATE"); // as another node's fold or delete would
             }
-            assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302); // no flush can store it yet
-            // The API read flushes first; the flush gives up on the lock instead of holding the writer.
+            assertThat(call("GET", "/" + code, null, false).status()).isEqualTo(302);
+            // The API read logs and folds first; the fold gives up on the lock instead of holding the writer.
             assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":0");
             other.commit();
         }
         assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":1");
+    }
+
+    @Test
+    void aFoldSkipsTheLoggedVisitsAnotherFoldHoldsAndTheyCountOnceLater() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/logged\"}");
+        try (Connection other = connectToDatabase(); Statement sql = other.createStatement()) {
+            sql.execute("INSERT INTO visit_log (ids, counts) SELECT ARRAY[id], ARRAY[5::bigint] FROM links"
+                + " WHERE long_url = 'https://a.example/logged'");
+            sql.execute("INSERT INTO visit_log (ids, counts) SELECT ARRAY[id], ARRAY[7::bigint] FROM links"
+                + " WHERE long_url = 'https://a.example/logged'");
+            other.setAutoCommit(false);
+            sql.execute("SELECT seq FROM visit_log ORDER BY seq LIMIT 1 FOR UPDATE"); // another node's fold
+            assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":7");
+            other.commit();
+            assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":12");
+            try (ResultSet left = sql.executeQuery("SELECT count(*) FROM visit_log")) {
+                left.next();
+                assertThat(left.getLong(1)).isZero();
+            }
+        }
+    }
+
+    private Connection connectToDatabase() throws SQLException {
+        return DriverManager.getConnection(ThrowawayPostgres.shared().jdbcUrl(database), ThrowawayPostgres.USER, "");
     }
 
     private interface Visit {

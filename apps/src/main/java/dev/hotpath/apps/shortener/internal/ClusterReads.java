@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * {@link LocalLinks} when it holds the code (the hot path); otherwise the request is deferred and the
  * link looked up in Redis, then in PostgreSQL on the {@link LookupExecutor}, and what was found (or
  * not) is kept for the next request. The API's reads ({@code /api/links}, {@code /api/stats}) always
- * ask PostgreSQL, on the executor, after this node's visit counts are flushed.
+ * ask PostgreSQL, on the executor, after this node's visit counts are flushed and the logged ones folded.
  *
  * <p>What an answer can be: a code no link can have is 404 at once; a generated code above the
  * {@link IdBound} is 404 after the bound is refreshed; a look-up that cannot reach PostgreSQL is 503
@@ -33,7 +33,7 @@ final class ClusterReads {
     private final LookupExecutor executor;
     private final IdBound bound;
     private final VisitCounts visits;
-    private final Consumer<Runnable> afterVisitsFlushed;
+    private final Consumer<Runnable> afterVisitsFolded;
     private final ApiKeyAuth auth;
     private final QrCodes qrCodes;
     private final Clock clock;
@@ -47,11 +47,12 @@ final class ClusterReads {
 
     /**
      * @param redis null when the node runs without Redis
-     * @param afterVisitsFlushed flushes this node's visit counts, then runs what it is given: an API read
-     *     shows every visit this node counted before it
+     * @param afterVisitsFolded flushes this node's visit counts and folds every node's logged ones, then
+     *     runs what it is given: an API read shows every visit this node counted, and every one flushed
+     *     anywhere, before it
      */
     ClusterReads(LinkKeys keys, LocalLinks local, RedisLinks redis, PostgresLinks postgres, LookupExecutor executor,
-                 IdBound bound, VisitCounts visits, Consumer<Runnable> afterVisitsFlushed, ApiKeyAuth auth,
+                 IdBound bound, VisitCounts visits, Consumer<Runnable> afterVisitsFolded, ApiKeyAuth auth,
                  QrCodes qrCodes, Clock clock, int redirectStatus) {
         this.keys = keys;
         this.local = local;
@@ -60,7 +61,7 @@ final class ClusterReads {
         this.executor = executor;
         this.bound = bound;
         this.visits = visits;
-        this.afterVisitsFlushed = afterVisitsFlushed;
+        this.afterVisitsFolded = afterVisitsFolded;
         this.auth = auth;
         this.qrCodes = qrCodes;
         this.clock = clock;
@@ -289,9 +290,9 @@ final class ClusterReads {
         });
     }
 
-    /** Runs {@code call} on the executor once this node's visits are flushed, and answers with its response. */
+    /** Runs {@code call} on the executor once the visits are folded, and answers with its response. */
     private void answerLater(Deferred response, LookupExecutor.SqlCall<Response> call) {
-        afterVisitsFlushed.accept(() -> executor.run(call).whenComplete((answer, failure) ->
+        afterVisitsFolded.accept(() -> executor.run(call).whenComplete((answer, failure) ->
             response.complete(failure == null ? answer : LookupExecutor.answerTo(failure))));
     }
 

@@ -31,14 +31,21 @@ import java.util.function.Consumer;
  * One node of the scale-out shortener: PostgreSQL as the source of truth, Redis (optional) as the
  * cache all nodes share, a table of links of its own, and the role it plays. Opening it connects,
  * migrates the schema (write and {@code all} nodes), loads the code secret and the keys, and starts
- * the background work: visit flushes every second, key refreshes every {@value #KEY_REFRESH_SECONDS}
- * s, a readiness probe every second, and the Redis probe while the breaker is open.
+ * the background work: visit flushes every second and folds every {@value #VISIT_FOLD_SECONDS} s, key
+ * refreshes every {@value #KEY_REFRESH_SECONDS} s, a readiness probe every second, and the Redis probe
+ * while the breaker is open.
  */
 public final class ClusterShortener implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClusterShortener.class.getName());
     /** Where the migrations of the links schema are, on the class path. */
     public static final String MIGRATIONS = "db/migration/shortener";
     private static final long KEY_REFRESH_SECONDS = 5;
+    /**
+     * How often a node moves the logged visits into the links: a fold costs a row update per link
+     * visited since the last one, so a minute of them costs what one second's flush did before the
+     * log. An API read folds first, so it never shows less than was flushed.
+     */
+    private static final long VISIT_FOLD_SECONDS = 60;
     private static final Duration NEGATIVE_TTL = Duration.ofSeconds(2);
     private static final Duration REDIS_TTL = Duration.ofMinutes(10);
     /** Look-ups waiting for a PostgreSQL connection at most; beyond it a miss answers 503. */
@@ -113,13 +120,15 @@ public final class ClusterShortener implements AutoCloseable {
         LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
         this.qrCodes = new QrCodes(common.publicBase()); // its thread starts with the first drawing
-        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushVisitsThen,
+        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushAndFoldVisitsThen,
             auth, qrCodes, common.clock(), common.redirectStatus());
         this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
             new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
             + " and serves redirects only; send API requests to a write node");
         background.scheduleWithFixedDelay(this::flushVisits, 1, 1, TimeUnit.SECONDS);
+        background.scheduleWithFixedDelay(() -> writer.offer(linkWrites.foldVisits(() -> { })), VISIT_FOLD_SECONDS,
+            VISIT_FOLD_SECONDS, TimeUnit.SECONDS);
         background.scheduleWithFixedDelay(this::refreshKeys, KEY_REFRESH_SECONDS, KEY_REFRESH_SECONDS,
             TimeUnit.SECONDS);
         background.scheduleWithFixedDelay(() -> postgresReachable = database.reachable(), 1, 1, TimeUnit.SECONDS);
@@ -217,13 +226,13 @@ public final class ClusterShortener implements AutoCloseable {
     /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
     private void flushVisits() {
         if (visits.counted()) {
-            flushVisitsThen(() -> { });
+            writer.offer(linkWrites.logVisits(() -> { }));
         }
     }
 
-    /** Flushes this node's visits, then runs {@code then}: at once when the writer takes no more writes. */
-    private void flushVisitsThen(Runnable then) {
-        if (!writer.offer(linkWrites.addVisits(then))) {
+    /** Logs this node's visits and folds every node's, then runs {@code then}: at once when the writer is full. */
+    private void flushAndFoldVisitsThen(Runnable then) {
+        if (!writer.offer(linkWrites.logVisits(() -> { })) || !writer.offer(linkWrites.foldVisits(then))) {
             then.run();
         }
     }

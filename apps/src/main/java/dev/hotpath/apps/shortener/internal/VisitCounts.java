@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Visits counted on one node of the scale-out mode until the next flush adds them to PostgreSQL
- * ({@code visits = visits + n}, about once a second). A visit costs one atomic increment on the link.
+ * Visits counted on one node of the scale-out mode until the next flush logs them in PostgreSQL (a
+ * row of {@code visit_log}, about once a second). A visit costs one atomic increment on the link.
  * A flush finds the visited links where they are: those the node's {@link LocalLinks} holds by walking
  * it (a read per entry, about a millisecond for a million), the others in a queue. A link goes into the
  * queue at its first visit since the last flush when it is not {@link CachedLink#resident}, and when it
@@ -20,9 +20,8 @@ import java.util.function.Consumer;
  * a flush takes a link's count with {@code getAndSet(0)}.
  *
  * <p>A flush adds up the entries of one link (without a local cache every redirect has an entry of
- * its own) and writes the links in id order, the same order on every node, so two nodes' flushes
- * never deadlock on each other's rows. A failed flush gives its counts back: what waits during an
- * outage is bounded by the links visited, not by the visits.
+ * its own) and writes the links in id order. A failed flush gives its counts back: what waits during
+ * an outage is bounded by the links visited, not by the visits.
  */
 final class VisitCounts {
     private final Consumer<Consumer<CachedLink>> residents;
