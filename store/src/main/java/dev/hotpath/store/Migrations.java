@@ -35,18 +35,51 @@ public final class Migrations {
      * @throws IllegalStateException when the schema is newer than the newest migration here
      */
     public static int apply(DataSource db, String app, String... locations) {
+        Flyway flyway = flyway(db, app, locations);
+        refuseNewerSchema(flyway.info(), locations);
+        return flyway.migrate().migrationsExecuted;
+    }
+
+    /**
+     * Checks, without changing anything, that {@code db} is at exactly the newest migration of
+     * {@code locations}: for an instance that never migrates, which would otherwise run against tables
+     * it expects and that are not there yet.
+     *
+     * @throws SchemaBehind when the schema is older than the newest migration, or absent
+     * @throws IllegalStateException when the schema is newer
+     */
+    public static void requireCurrent(DataSource db, String app, String... locations) {
+        MigrationInfoService info = flyway(db, app, locations).info();
+        refuseNewerSchema(info, locations);
+        MigrationInfo[] pending = info.pending();
+        if (pending.length > 0) {
+            MigrationInfo current = info.current();
+            String newestHere = pending[pending.length - 1].getVersion().toString();
+            throw new SchemaBehind(current == null
+                ? "The database has no " + app + " schema yet (this release's is at version " + newestHere + ")"
+                : "The database schema is at version " + current.getVersion() + ", older than this release's ("
+                    + newestHere + ")");
+        }
+    }
+
+    /** The schema lacks migrations this release has: an instance that migrates must run first. */
+    public static final class SchemaBehind extends IllegalStateException {
+        SchemaBehind(String message) {
+            super(message);
+        }
+    }
+
+    private static Flyway flyway(DataSource db, String app, String[] locations) {
         if (locations.length == 0) {
             throw new IllegalArgumentException("name at least one classpath folder of migrations");
         }
-        Flyway flyway = Flyway.configure()
+        return Flyway.configure()
             .dataSource(db)
             .table(historyTable(app))
             .locations(Stream.of(locations).map(location -> "classpath:" + location).toArray(String[]::new))
             .failOnMissingLocations(true)
             .ignoreMigrationPatterns(new ValidatePattern[0])
             .load();
-        refuseNewerSchema(flyway.info(), locations);
-        return flyway.migrate().migrationsExecuted;
     }
 
     /**

@@ -57,6 +57,31 @@ class MigrationsIT {
     }
 
     @Test
+    void requireCurrentAcceptsOnlyTheNewestSchemaAndChangesNothing() throws SQLException {
+        try (PostgresDatabase database = databaseNamed("migrations_current")) {
+            assertThatThrownBy(() -> Migrations.requireCurrent(database.reads(), "store_test", CURRENT))
+                .isInstanceOf(Migrations.SchemaBehind.class)
+                .hasMessage("The database has no store_test schema yet (this release's is at version 2)");
+            try (Connection db = database.reads().getConnection(); Statement statement = db.createStatement();
+                 ResultSet tables = statement.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 'notes'")) {
+                tables.next();
+                assertThat(tables.getInt(1)).isZero();
+            }
+
+            Migrations.apply(database.reads(), "store_test", CURRENT);
+            Migrations.requireCurrent(database.reads(), "store_test", CURRENT);
+
+            assertThatThrownBy(() -> Migrations.requireCurrent(database.reads(), "store_test", CURRENT, NEXT_RELEASE))
+                .isInstanceOf(Migrations.SchemaBehind.class)
+                .hasMessage("The database schema is at version 2, older than this release's (3)");
+            Migrations.apply(database.reads(), "store_test", CURRENT, NEXT_RELEASE);
+            assertThatThrownBy(() -> Migrations.requireCurrent(database.reads(), "store_test", CURRENT))
+                .isNotInstanceOf(Migrations.SchemaBehind.class)
+                .hasMessageContaining("newer than the newest migration");
+        }
+    }
+
+    @Test
     void refusesALocationThatDoesNotExist() {
         try (PostgresDatabase database = databaseNamed("migrations_missing")) {
             assertThatThrownBy(() -> Migrations.apply(database.reads(), "store_test", "db/migration/no_such_app"))

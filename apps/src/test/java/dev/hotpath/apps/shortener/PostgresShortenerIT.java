@@ -1,6 +1,7 @@
 package dev.hotpath.apps.shortener;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hotpath.apps.App;
 import dev.hotpath.apps.shortener.internal.ScrambledCodes;
@@ -289,6 +290,18 @@ class PostgresShortenerIT extends ShortenerContract {
             assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).as(code)
                 .contains("\"visits\":" + 2 * visitsPerNode);
         }
+    }
+
+    @Test
+    void aReadNodeRefusesASchemaOlderThanItsReleaseAndNamesWhatToRun() throws Exception {
+        start();
+        try (Connection other = connectToDatabase(); Statement sql = other.createStatement()) {
+            sql.execute("DROP TABLE visit_log"); // as the release before migration 2 left it
+            sql.execute("DELETE FROM flyway_history_shortener WHERE version = '2'");
+        }
+        assertThatThrownBy(() -> startNode(Role.READ))
+            .hasMessageContaining("The database schema is at version 1, older than this release's (2): start a"
+                + " write node of this release first, or run hotpath shortener migrate");
     }
 
     @Test

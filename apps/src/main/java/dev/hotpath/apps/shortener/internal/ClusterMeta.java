@@ -21,7 +21,8 @@ final class ClusterMeta {
     }
 
     /**
-     * The scheme of {@code db}, created first when {@code create} and there is none.
+     * The scheme of {@code db} (whose schema is current: every caller migrated or checked it first),
+     * created first when {@code create} and there is none.
      *
      * @throws IllegalStateException when the database has none and may not create one, or has the other scheme
      */
@@ -49,12 +50,6 @@ final class ClusterMeta {
                     + "; its links would get other codes under --codes " + codesMode);
             }
             return stored.equals("scrambled") ? new ScrambledCodes(secret) : new SequentialCodes();
-        } catch (SQLException e) {
-            if ("42P01".equals(e.getSQLState())) { // undefined_table
-                throw new IllegalStateException("the database has no shortener schema: start a write node first,"
-                    + " or run hotpath shortener migrate", e);
-            }
-            throw e;
         }
     }
 

@@ -81,6 +81,8 @@ public final class ClusterShortener implements AutoCloseable {
         boolean writes = config.role().servesApi();
         if (writes) {
             Migrations.apply(database.reads(), "shortener", MIGRATIONS);
+        } else {
+            requireCurrentSchema(database);
         }
         CodeScheme codes = ClusterMeta.codeScheme(database.reads(), common.codes(), writes);
         this.keys = PostgresApiKeys.open(database.reads());
@@ -149,6 +151,19 @@ public final class ClusterShortener implements AutoCloseable {
         } catch (RuntimeException e) {
             database.close();
             throw e;
+        }
+    }
+
+    /**
+     * A read node never migrates, and one of this release writes tables an older schema lacks (its
+     * visits go to {@code visit_log}): it starts only on the schema of its own release.
+     */
+    private static void requireCurrentSchema(PostgresDatabase database) {
+        try {
+            Migrations.requireCurrent(database.reads(), "shortener", MIGRATIONS);
+        } catch (Migrations.SchemaBehind e) {
+            throw new IllegalStateException(e.getMessage() + ": start a write node of this release first, or run"
+                + " hotpath shortener migrate", e);
         }
     }
 

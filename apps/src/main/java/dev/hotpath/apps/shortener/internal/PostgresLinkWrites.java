@@ -51,7 +51,7 @@ final class PostgresLinkWrites {
           DELETE FROM visit_log WHERE seq IN (SELECT seq FROM visit_log FOR UPDATE SKIP LOCKED)
           RETURNING ids, counts),
         counted AS (
-          SELECT c.id, sum(c.n) AS n FROM taken, unnest(taken.ids, taken.counts) AS c(id, n) GROUP BY c.id)
+          SELECT c.id, sum(c.n)::bigint AS n FROM taken, unnest(taken.ids, taken.counts) AS c(id, n) GROUP BY c.id)
         SELECT array_agg(id ORDER BY id), array_agg(n ORDER BY id) FROM counted""";
     /**
      * Every link's increment in one statement, two arrays: the same 10,000 increments as a JDBC batch
@@ -67,10 +67,16 @@ final class PostgresLinkWrites {
     /**
      * A fold waits at most this long for a row another transaction holds (another node's fold, or a
      * delete), then fails and its rows wait for the next one: a deadlock between two nodes' batches
-     * costs 100 ms, not the second that PostgreSQL waits before it looks for one, and the writer's
-     * other writes do not queue behind it.
+     * costs 100 ms (twice that when the batch is retried write by write), not the second that
+     * PostgreSQL waits before it looks for one, and the writer's other writes do not queue behind it.
      */
     private static final String BOUNDED_LOCK_WAIT = "SET LOCAL lock_timeout = '100ms'";
+    /**
+     * Set back once the fold is done: the batch's other writes (an alias that another node is
+     * creating, say) wait as long as they need. A failed fold needs no reset: rolling it back, alone
+     * or with its batch, rolls the setting back too.
+     */
+    private static final String UNBOUNDED_LOCK_WAIT = "SET LOCAL lock_timeout TO DEFAULT";
 
     private final IdBlocks ids;
     private final VisitCounts visits;
@@ -269,14 +275,14 @@ final class PostgresLinkWrites {
             try (ResultSet taken = transaction.statement(TAKE_LOGGED_VISITS).executeQuery()) {
                 taken.next();
                 Array ids = taken.getArray(1);
-                if (ids == null) {
-                    return;
+                if (ids != null) {
+                    PreparedStatement update = transaction.statement(ADD_VISITS);
+                    update.setArray(1, ids);
+                    update.setArray(2, taken.getArray(2));
+                    update.executeUpdate();
                 }
-                PreparedStatement update = transaction.statement(ADD_VISITS);
-                update.setArray(1, ids);
-                update.setArray(2, taken.getArray(2));
-                update.executeUpdate();
             }
+            transaction.statement(UNBOUNDED_LOCK_WAIT).execute();
         }
 
         @Override
