@@ -8,3 +8,12 @@ CREATE TABLE visit_log (
     counts  bigint[] NOT NULL,
     CHECK (cardinality(ids) = cardinality(counts))
 );
+
+-- Each node's last flush that committed, by a random node id drawn at start: a flush whose commit
+-- answer was lost is sent again with its sequence number, and stored only if that number is above the
+-- node's last, so it is never counted twice. Rows of nodes silent for a week are pruned by the fold.
+CREATE TABLE visit_flushes (
+    node    bigint PRIMARY KEY,
+    seq     bigint NOT NULL,
+    at      bigint NOT NULL
+);

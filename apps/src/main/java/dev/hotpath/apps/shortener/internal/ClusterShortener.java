@@ -104,7 +104,7 @@ public final class ClusterShortener implements AutoCloseable {
             visits::departed);
         IdBound bound = new IdBound(postgres, executor, highestId);
         this.idBlocks = new IdBlocks(bound);
-        this.linkWrites = new PostgresLinkWrites(idBlocks, visits);
+        this.linkWrites = new PostgresLinkWrites(idBlocks, visits, common.clock());
         try {
             this.redis = redisConnections == null ? null
                 : new RedisLinks(redisConnections, REDIS_TTL, common.redirectStatus(), redisProbe, local::invalidate,
@@ -240,7 +240,7 @@ public final class ClusterShortener implements AutoCloseable {
 
     /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */
     private void flushVisits() {
-        if (visits.counted()) {
+        if (visits.counted() || linkWrites.hasUnsentVisits()) {
             writer.offer(linkWrites.logVisits(() -> { }));
         }
     }

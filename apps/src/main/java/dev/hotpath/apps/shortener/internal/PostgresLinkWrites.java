@@ -2,12 +2,16 @@ package dev.hotpath.apps.shortener.internal;
 
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
+import java.security.SecureRandom;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The {@link Write}s of the scale-out mode, run by its group-commit writer on one PostgreSQL
@@ -36,9 +40,19 @@ final class PostgresLinkWrites {
      * A flush appends one row: what the node counted, ids ascending. It replaced adding to every visited
      * link's row each second: under 16-deep redirects of 10,000 links PostgreSQL's CPU went from 46 to
      * 25 ms a second (on the core the load generator shares with it) and the node's redirects 1.10×
-     * (docs/BENCHMARKS.md).
+     * (docs/BENCHMARKS.md). The row goes in only if the flush's sequence number is above the node's
+     * last one in {@code visit_flushes}: a flush sent again after its commit answer was lost stores
+     * nothing the second time.
      */
-    private static final String LOG_VISITS = "INSERT INTO visit_log (ids, counts) VALUES (?, ?)";
+    private static final String LOG_VISITS = """
+        WITH flushed AS (
+          INSERT INTO visit_flushes AS last (node, seq, at) VALUES (?, ?, ?)
+          ON CONFLICT (node) DO UPDATE SET seq = excluded.seq, at = excluded.at WHERE last.seq < excluded.seq
+          RETURNING 1)
+        INSERT INTO visit_log (ids, counts) SELECT ?::bigint[], ?::bigint[] FROM flushed""";
+    /** A node silent this long has no flush left to send again: its row goes. */
+    private static final long FORGET_NODES_AFTER_MILLIS = TimeUnit.DAYS.toMillis(7);
+    private static final String FORGET_SILENT_NODES = "DELETE FROM visit_flushes WHERE at < ?";
     /**
      * A fold takes the logged rows no other fold holds ({@code SKIP LOCKED}: two nodes folding at once
      * take disjoint rows and never count one twice), deletes them and adds them up per link: one row
@@ -80,10 +94,32 @@ final class PostgresLinkWrites {
 
     private final IdBlocks ids;
     private final VisitCounts visits;
+    private final Clock clock;
+    /** This node in {@code visit_flushes}: drawn at start, so a restarted node starts its sequence anew. */
+    private final long node = new SecureRandom().nextLong();
+    /** The sequence number of this node's latest flush; writer thread only. */
+    private long lastFlush;
+    /**
+     * Flushes whose commit failed or whose answer was lost, oldest first: each is sent again as it is
+     * (same number, same counts) before any new counts are drained. Writer thread only.
+     */
+    private final List<Flush> unsent = new ArrayList<>();
+    /** Whether {@code unsent} holds any, for the threads that decide whether to flush. */
+    private volatile boolean anyUnsent;
 
-    PostgresLinkWrites(IdBlocks ids, VisitCounts visits) {
+    PostgresLinkWrites(IdBlocks ids, VisitCounts visits, Clock clock) {
         this.ids = ids;
         this.visits = visits;
+        this.clock = clock;
+    }
+
+    /** One flush of this node's visit counts, numbered. */
+    private record Flush(long seq, VisitCounts.Drained counts) {
+    }
+
+    /** Whether a flush waits to be sent again: then the next flush is due even without new visits. */
+    boolean hasUnsentVisits() {
+        return anyUnsent;
     }
 
     /** How a delete ended. */
@@ -105,7 +141,7 @@ final class PostgresLinkWrites {
 
     /**
      * Appends the visits counted since the last flush to the log, then runs {@code then} (also when it
-     * failed: a failed flush gives its visits back for the next one).
+     * failed: a failed flush is sent again, as it is, by the next one).
      */
     Write logVisits(Runnable then) {
         return new LogVisits(then);
@@ -227,7 +263,8 @@ final class PostgresLinkWrites {
 
     private final class LogVisits implements Write {
         private final Runnable then;
-        private VisitCounts.Drained drained;
+        /** Taken at the first apply: the unsent flushes when there are any, else one of the new counts. */
+        private List<Flush> flushes;
 
         LogVisits(Runnable then) {
             this.then = then;
@@ -235,34 +272,52 @@ final class PostgresLinkWrites {
 
         @Override
         public void apply(Transaction transaction) throws SQLException {
-            if (drained == null) {
-                drained = visits.drain();
+            if (flushes == null) {
+                flushes = unsent.isEmpty() ? drainNew() : List.copyOf(unsent);
             }
-            if (drained.isEmpty()) {
-                return;
+            for (Flush flush : flushes) {
+                PreparedStatement insert = transaction.statement(LOG_VISITS);
+                insert.setLong(1, node);
+                insert.setLong(2, flush.seq());
+                insert.setLong(3, clock.millis());
+                insert.setObject(4, flush.counts().ids());
+                insert.setObject(5, flush.counts().counts());
+                insert.executeUpdate();
             }
-            PreparedStatement insert = transaction.statement(LOG_VISITS);
-            insert.setObject(1, drained.ids());
-            insert.setObject(2, drained.counts());
-            insert.executeUpdate();
+        }
+
+        /**
+         * New counts wait in {@link VisitCounts} (one number per link) while a flush is unsent, so what
+         * waits through an outage is bounded by the links visited, not by the seconds it lasts.
+         */
+        private List<Flush> drainNew() {
+            VisitCounts.Drained drained = visits.drain();
+            return drained.isEmpty() ? List.of() : List.of(new Flush(++lastFlush, drained));
         }
 
         @Override
         public void committed() {
+            unsent.removeAll(flushes);
+            anyUnsent = !unsent.isEmpty();
             then.run();
         }
 
         @Override
         public void failed(Exception cause) {
-            LOG.log(System.Logger.Level.WARNING, "visit counts not stored; the next flush retries them", cause);
-            if (drained != null) {
-                visits.restore(drained);
+            LOG.log(System.Logger.Level.WARNING, "visit counts not stored; the next flush sends them again", cause);
+            if (flushes != null) {
+                for (Flush flush : flushes) {
+                    if (!unsent.contains(flush)) {
+                        unsent.add(flush);
+                    }
+                }
+                anyUnsent = !unsent.isEmpty();
             }
             then.run();
         }
     }
 
-    private static final class FoldVisits implements Write {
+    private final class FoldVisits implements Write {
         private final Runnable then;
 
         FoldVisits(Runnable then) {
@@ -283,6 +338,9 @@ final class PostgresLinkWrites {
                 }
             }
             transaction.statement(UNBOUNDED_LOCK_WAIT).execute();
+            PreparedStatement forget = transaction.statement(FORGET_SILENT_NODES);
+            forget.setLong(1, clock.millis() - FORGET_NODES_AFTER_MILLIS);
+            forget.executeUpdate();
         }
 
         @Override

@@ -20,8 +20,9 @@ import java.util.function.Consumer;
  * a flush takes a link's count with {@code getAndSet(0)}.
  *
  * <p>A flush adds up the entries of one link (without a local cache every redirect has an entry of
- * its own) and writes the links in id order. A failed flush gives its counts back: what waits during
- * an outage is bounded by the links visited, not by the visits.
+ * its own) and writes the links in id order. While a failed flush waits to be sent again, new visits
+ * wait here, one count per link: what waits during an outage is bounded by the links visited, not by
+ * the visits.
  */
 final class VisitCounts {
     private final Consumer<Consumer<CachedLink>> residents;
@@ -36,11 +37,8 @@ final class VisitCounts {
         this.residents = residents;
     }
 
-    /**
-     * Visits taken for one flush: {@code counts[i]} visits of link {@code ids[i]}, ids ascending, and an
-     * entry of each link to give them back to.
-     */
-    record Drained(long[] ids, long[] counts, CachedLink[] links) {
+    /** Visits taken for one flush: {@code counts[i]} visits of link {@code ids[i]}, ids ascending. */
+    record Drained(long[] ids, long[] counts) {
         boolean isEmpty() {
             return ids.length == 0;
         }
@@ -52,7 +50,12 @@ final class VisitCounts {
     }
 
     void count(CachedLink link) {
-        add(link, 1);
+        if (link.addVisits(1) == 0 && !link.resident) {
+            queue(link);
+        }
+        if (!counted) {
+            counted = true;
+        }
     }
 
     /** {@code link} left the node's table: a flush can no longer find it there. */
@@ -75,26 +78,16 @@ final class VisitCounts {
         taken.sort(Comparator.comparingLong(t -> t.link.id));
         long[] ids = new long[taken.size()];
         long[] counts = new long[taken.size()];
-        CachedLink[] links = new CachedLink[taken.size()];
         int distinct = 0;
         for (Taken t : taken) {
             if (distinct > 0 && ids[distinct - 1] == t.link.id) {
                 counts[distinct - 1] += t.visits;
             } else {
                 ids[distinct] = t.link.id;
-                counts[distinct] = t.visits;
-                links[distinct++] = t.link;
+                counts[distinct++] = t.visits;
             }
         }
-        return new Drained(Arrays.copyOf(ids, distinct), Arrays.copyOf(counts, distinct),
-            Arrays.copyOf(links, distinct));
-    }
-
-    /** A flush failed: its visits count again, for the next one. */
-    void restore(Drained drained) {
-        for (int i = 0; i < drained.ids().length; i++) {
-            add(drained.links()[i], drained.counts()[i]);
-        }
+        return new Drained(Arrays.copyOf(ids, distinct), Arrays.copyOf(counts, distinct));
     }
 
     private record Taken(CachedLink link, long visits) {
@@ -106,15 +99,6 @@ final class VisitCounts {
             if (visits > 0) {
                 taken.add(new Taken(link, visits));
             }
-        }
-    }
-
-    private void add(CachedLink link, long visits) {
-        if (link.addVisits(visits) == 0 && !link.resident) {
-            queue(link);
-        }
-        if (!counted) {
-            counted = true;
         }
     }
 

@@ -53,17 +53,4 @@ class VisitCountsTest {
         visits.count(held);
         assertThat(visits.drain().counts()).containsExactly(1);
     }
-
-    @Test
-    void aFailedFlushGivesItsCountsBackForTheNextOne() {
-        CachedLink link = link(3);
-        visits.count(link);
-        visits.count(link);
-        VisitCounts.Drained failed = visits.drain();
-        visits.count(link);
-        visits.restore(failed);
-        VisitCounts.Drained next = visits.drain();
-        assertThat(next.ids()).containsExactly(3);
-        assertThat(next.counts()).containsExactly(3);
-    }
 }
