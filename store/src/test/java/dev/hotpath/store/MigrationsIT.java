@@ -63,7 +63,8 @@ class MigrationsIT {
                 .isInstanceOf(Migrations.SchemaBehind.class)
                 .hasMessage("The database has no store_test schema yet (this release's is at version 2)");
             try (Connection db = database.reads().getConnection(); Statement statement = db.createStatement();
-                 ResultSet tables = statement.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 'notes'")) {
+                 ResultSet tables = statement.executeQuery(
+                     "SELECT count(*) FROM pg_tables WHERE tablename = 'notes'")) {
                 tables.next();
                 assertThat(tables.getInt(1)).isZero();
             }

@@ -122,8 +122,8 @@ public final class ClusterShortener implements AutoCloseable {
         LinkKeys linkKeys = new LinkKeys(codes, common.publicBase());
         ApiKeyAuth auth = new ApiKeyAuth(keys);
         this.qrCodes = new QrCodes(common.publicBase()); // its thread starts with the first drawing
-        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits, this::flushAndFoldVisitsThen,
-            auth, qrCodes, common.clock(), common.redirectStatus());
+        this.reads = new ClusterReads(linkKeys, local, redis, postgres, executor, bound, visits,
+            this::flushAndFoldVisitsThen, auth, qrCodes, common.clock(), common.redirectStatus());
         this.writes = new ClusterWrites(writer, linkWrites, linkKeys, local, redis, auth,
             new LinkRequests(codes, common.deniedHosts(), common.clock()), common.clock(), common.redirectStatus());
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()

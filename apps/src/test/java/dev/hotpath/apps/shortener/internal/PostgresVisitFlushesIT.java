@@ -36,7 +36,8 @@ class PostgresVisitFlushesIT {
     @BeforeEach
     void migratedDatabaseWithOneLink() throws SQLException {
         String name = "visit_flushes_" + System.nanoTime();
-        database = new PostgresDatabase(PostgresConfig.parse(ThrowawayPostgres.shared().createDatabase(name), env -> null));
+        String uri = ThrowawayPostgres.shared().createDatabase(name);
+        database = new PostgresDatabase(PostgresConfig.parse(uri, env -> null));
         Migrations.apply(database.reads(), "shortener", ClusterShortener.MIGRATIONS);
         try (Connection db = database.reads().getConnection(); Statement sql = db.createStatement()) {
             sql.execute("INSERT INTO links (id, protected, long_url, created_at) VALUES (" + LINK
