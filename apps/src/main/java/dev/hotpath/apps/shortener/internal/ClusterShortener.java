@@ -43,7 +43,7 @@ public final class ClusterShortener implements AutoCloseable {
     /**
      * How often a node moves the logged visits into the links: a fold costs a row update per link
      * visited since the last one, so a minute of them costs what one second's flush did before the
-     * log. An API read folds first, so it never shows less than was flushed.
+     * log. An API read folds first, so it shows what was flushed but for rows another fold holds then.
      */
     private static final long VISIT_FOLD_SECONDS = 60;
     private static final Duration NEGATIVE_TTL = Duration.ofSeconds(2);

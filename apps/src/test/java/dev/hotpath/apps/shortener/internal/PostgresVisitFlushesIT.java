@@ -14,8 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,17 +98,12 @@ class PostgresVisitFlushesIT {
         }
     }
 
+    /** Each statement prepared anew; the connection's close closes them. */
     private static Transaction statementsOf(Connection connection) {
-        Map<String, PreparedStatement> prepared = new HashMap<>();
         return new Transaction() {
             @Override
             public PreparedStatement statement(String sql) throws SQLException {
-                PreparedStatement statement = prepared.get(sql);
-                if (statement == null) {
-                    statement = connection.prepareStatement(sql);
-                    prepared.put(sql, statement);
-                }
-                return statement;
+                return connection.prepareStatement(sql);
             }
 
             @Override
