@@ -275,7 +275,9 @@ public final class ClusterShortener implements AutoCloseable {
     public void close() {
         background.shutdownNow();
         redisProbe.shutdownNow();
-        flushVisits();
+        if (visits.counted() || linkWrites.hasUnsentVisits()) {
+            writer.offer(linkWrites.logLastVisits());
+        }
         writer.close();
         executor.close();
         qrCodes.close();

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The {@link Write}s of the scale-out mode, run by its group-commit writer on one PostgreSQL
@@ -144,7 +145,15 @@ final class PostgresLinkWrites {
      * failed: a failed flush is sent again, as it is, by the next one).
      */
     Write logVisits(Runnable then) {
-        return new LogVisits(then);
+        return new LogVisits(then, false);
+    }
+
+    /**
+     * The node's last flush, as it stops: the unsent flushes and the counts since, in one transaction,
+     * since no later flush will send what this one leaves.
+     */
+    Write logLastVisits() {
+        return new LogVisits(() -> { }, true);
     }
 
     /**
@@ -263,17 +272,23 @@ final class PostgresLinkWrites {
 
     private final class LogVisits implements Write {
         private final Runnable then;
-        /** Taken at the first apply: the unsent flushes when there are any, else one of the new counts. */
+        private final boolean last;
+        /**
+         * Taken at the first apply: the unsent flushes when there are any, else one of the new counts;
+         * the last flush takes both.
+         */
         private List<Flush> flushes;
 
-        LogVisits(Runnable then) {
+        LogVisits(Runnable then, boolean last) {
             this.then = then;
+            this.last = last;
         }
 
         @Override
         public void apply(Transaction transaction) throws SQLException {
             if (flushes == null) {
-                flushes = unsent.isEmpty() ? drainNew() : List.copyOf(unsent);
+                flushes = unsent.isEmpty() ? drainNew()
+                    : last ? Stream.concat(unsent.stream(), drainNew().stream()).toList() : List.copyOf(unsent);
             }
             for (Flush flush : flushes) {
                 PreparedStatement insert = transaction.statement(LOG_VISITS);
@@ -304,7 +319,8 @@ final class PostgresLinkWrites {
 
         @Override
         public void failed(Exception cause) {
-            LOG.log(System.Logger.Level.WARNING, "visit counts not stored; the next flush sends them again", cause);
+            LOG.log(System.Logger.Level.WARNING, last ? "visit counts not stored as the node stops: they are lost"
+                : "visit counts not stored; the next flush sends them again", cause);
             if (flushes != null) {
                 for (Flush flush : flushes) {
                     if (!unsent.contains(flush)) {

@@ -75,11 +75,7 @@ class PostgresVisitFlushesIT {
     void aFlushThatFailedBeforeItsCommitIsStoredWhenSentAgain() throws SQLException {
         visits.count(link);
         Write failed = writes.logVisits(() -> { });
-        try (Connection writer = database.openWriter()) {
-            writer.setAutoCommit(false);
-            failed.apply(statementsOf(writer));
-            writer.rollback();
-        }
+        rollBack(failed);
         failed.failed(new SQLException("rolled back"));
 
         Write again = writes.logVisits(() -> { });
@@ -90,11 +86,42 @@ class PostgresVisitFlushesIT {
         assertThat(visitsOfTheLink()).isEqualTo(1);
     }
 
+    @Test
+    void theLastFlushOfAStoppingNodeSendsTheUnsentFlushAndTheCountsSince() throws SQLException {
+        visits.count(link);
+        Write failed = writes.logVisits(() -> { });
+        rollBack(failed);
+        failed.failed(new SQLException("rolled back"));
+        visits.count(link);
+        visits.count(link);
+
+        Write last = writes.logLastVisits();
+        commit(last);
+        last.committed();
+        commit(writes.foldVisits(() -> { }));
+
+        assertThat(visitsOfTheLink()).isEqualTo(3);
+        assertThat(writes.hasUnsentVisits()).isFalse();
+    }
+
+    private void rollBack(Write write) throws SQLException {
+        apply(write, false);
+    }
+
     private void commit(Write write) throws SQLException {
+        apply(write, true);
+    }
+
+    /** Applies {@code write} in a transaction of its own, then commits or rolls back. */
+    private void apply(Write write, boolean commit) throws SQLException {
         try (Connection writer = database.openWriter()) {
             writer.setAutoCommit(false);
             write.apply(statementsOf(writer));
-            writer.commit();
+            if (commit) {
+                writer.commit();
+            } else {
+                writer.rollback();
+            }
         }
     }
 
