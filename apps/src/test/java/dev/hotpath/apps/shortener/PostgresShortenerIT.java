@@ -293,6 +293,20 @@ class PostgresShortenerIT extends ShortenerContract {
     }
 
     @Test
+    void theVisitsAStoppingNodeCountedAreStoredByItsLastFlush() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/visited-then-stopped\"}");
+        RunningApp second = startNode(Role.READ);
+        for (int i = 0; i < 3; i++) {
+            assertThat(second.call("GET", "/" + code).status()).isEqualTo(302);
+        }
+        second.close();
+        others.remove(second);
+
+        assertThat(call("GET", "/api/links/" + code, null, true).bodyText()).contains("\"visits\":3");
+    }
+
+    @Test
     void aReadNodeRefusesASchemaOlderThanItsReleaseAndNamesWhatToRun() throws Exception {
         start();
         try (Connection other = connectToDatabase(); Statement sql = other.createStatement()) {

@@ -46,6 +46,11 @@ public final class ClusterShortener implements AutoCloseable {
      * log. An API read folds first, so it shows what was flushed but for rows another fold holds then.
      */
     private static final long VISIT_FOLD_SECONDS = 60;
+    /**
+     * How long stopping waits for a background task under way: it was interrupted, and only a flush
+     * offering its write, or a key refresh or reachability check on a hung PostgreSQL, can last.
+     */
+    private static final long BACKGROUND_STOP_SECONDS = 2;
     private static final Duration NEGATIVE_TTL = Duration.ofSeconds(2);
     private static final Duration REDIS_TTL = Duration.ofMinutes(10);
     /** Look-ups waiting for a PostgreSQL connection at most; beyond it a miss answers 503. */
@@ -260,6 +265,17 @@ public final class ClusterShortener implements AutoCloseable {
         }
     }
 
+    /** Lets a flush already running offer its write first, so that the last flush comes after it. */
+    private void awaitBackgroundWork() {
+        try {
+            if (!background.awaitTermination(BACKGROUND_STOP_SECONDS, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "background work still running as the node stops");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** From now on {@code /ready} answers 503. */
     public void beginDrain() {
         draining = true;
@@ -270,13 +286,19 @@ public final class ClusterShortener implements AutoCloseable {
         return new ClusterMetrics(reads, redis, database, executor, idBlocks, writer, local);
     }
 
-    /** Flushes visits, commits what is queued, then disconnects. */
+    /**
+     * Flushes visits, commits what is queued, then disconnects. The last flush is offered whatever this
+     * thread sees: whether a flush in flight committed is known only on the writer's thread, where the
+     * last one decides what it sends (nothing, when all is stored).
+     */
     @Override
     public void close() {
         background.shutdownNow();
         redisProbe.shutdownNow();
-        if (visits.counted() || linkWrites.hasUnsentVisits()) {
-            writer.offer(linkWrites.logLastVisits());
+        awaitBackgroundWork();
+        if (!writer.offer(linkWrites.logLastVisits())) {
+            LOG.log(System.Logger.Level.WARNING, "the write queue is full as the node stops: the visits it"
+                + " counted since its last stored flush are lost");
         }
         writer.close();
         executor.close();
