@@ -15,7 +15,7 @@ import java.util.concurrent.Executor;
  */
 final class WriterObserver implements TransactionListener, Executor {
     /** Batch sizes up to the largest {@code --max-batch} worth telling apart, and a stream worker's batch. */
-    static final double[] SIZES = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
+    static final double[] SIZES = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
     /** Seconds: an fsync here costs 0.2 to 1 ms, a batch of hundreds some ms more. */
     static final double[] SECONDS = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1};
 
