@@ -74,8 +74,13 @@ public final class HeadParser {
             lineStart = lineEnd + 2;
             switch (nameEnd - nameStart) {
                 case 4 -> {
-                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, HOST) && ++hosts > 1) {
-                        return Rejection.DUPLICATE_HOST;
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, HOST)) {
+                        if (++hosts > 1) {
+                            return Rejection.DUPLICATE_HOST;
+                        }
+                        if (!isHost(buf, valueStart, valueEnd)) {
+                            return Rejection.INVALID_HOST;
+                        }
                     }
                 }
                 case 6 -> {
@@ -130,6 +135,43 @@ public final class HeadParser {
         }
         head.keepAlive = !closeRequested && (!head.http10 || keepAliveRequested);
         return null;
+    }
+
+    /**
+     * RFC 9112 §3.2, RFC 3986 §3.2.2: {@code uri-host [ ":" port ]}, or empty. The host is an IP literal
+     * in brackets or a reg-name (IPv4 is one); nothing else may hold a colon, and the port is digits.
+     */
+    private static boolean isHost(byte[] buf, int start, int end) {
+        int i = start;
+        if (i < end && buf[i] == '[') {
+            for (i++; i < end && buf[i] != ']'; i++) {
+                if (buf[i] == '[' || !Ascii.isAuthorityChar(buf[i])) {
+                    return false;
+                }
+            }
+            if (i == end) {
+                return false;
+            }
+            i++;
+        } else {
+            for (; i < end && buf[i] != ':'; i++) {
+                if (buf[i] == '[' || buf[i] == ']' || !Ascii.isAuthorityChar(buf[i])) {
+                    return false;
+                }
+            }
+        }
+        if (i == end) {
+            return true;
+        }
+        if (buf[i] != ':') {
+            return false;
+        }
+        for (i++; i < end; i++) {
+            if (buf[i] < '0' || buf[i] > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Rejection parseRequestLine(byte[] buf, int start, int end, RequestHead head) {

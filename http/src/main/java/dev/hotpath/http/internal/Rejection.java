@@ -17,6 +17,7 @@ public enum Rejection {
     UNSUPPORTED_VERSION(505, "http_version_not_supported", "only HTTP/1.0 and HTTP/1.1 are served"),
     REQUEST_LINE_TOO_LONG(414, "uri_too_long", "request line longer than the limit"),
     // RFC 9112 §2.2, §5: line endings and fields
+    TOO_MANY_EMPTY_LINES(400, "bad_request", "more empty lines before a request line than the limit"),
     BARE_LF(400, "bad_request", "line ended with LF but no CR"),
     BARE_CR(400, "bad_request", "CR not followed by LF"),
     OBS_FOLD(400, "bad_request", "obsolete line folding is not accepted"),
@@ -28,6 +29,7 @@ public enum Rejection {
     // RFC 9112 §3.2: Host
     MISSING_HOST(400, "bad_request", "HTTP/1.1 request without Host"),
     DUPLICATE_HOST(400, "bad_request", "more than one Host field"),
+    INVALID_HOST(400, "bad_request", "Host is not a host with an optional port"),
     // RFC 9112 §6: message body framing
     INVALID_CONTENT_LENGTH(400, "bad_request", "Content-Length is not a decimal number"),
     DUPLICATE_CONTENT_LENGTH(400, "bad_request", "more than one Content-Length field"),

@@ -32,8 +32,17 @@ public final class RequestDecoder {
     /** What one call to {@link #decode} produced. */
     public enum Event { NEED_MORE, HEAD, REQUEST, REJECTED }
 
+    /**
+     * Empty lines skipped before a request line (RFC 9112 §2.2 asks for at least one; some clients
+     * send a CRLF after a body). Bounded, because a connection fed only empty lines would otherwise
+     * never begin a request, so neither the request deadline nor the line limit would ever apply.
+     */
+    static final int MAX_EMPTY_LINES = 4;
+
     private final ServerLimits limits;
     private State state = State.READ_REQUEST_LINE;
+    /** Empty lines skipped since the last request line. */
+    private int emptyLines;
     private Rejection rejection;
     /** Offset of the first byte of the line being read. */
     private int lineStart;
@@ -206,7 +215,10 @@ public final class RequestDecoder {
         return Event.REJECTED;
     }
 
-    /** RFC 9112 §2.2: empty lines before a request line are skipped; the line must end in CRLF. */
+    /**
+     * RFC 9112 §2.2: up to {@link #MAX_EMPTY_LINES} empty lines before a request line are skipped; the
+     * line must end in CRLF.
+     */
     private boolean readRequestLine(ByteBuf in) {
         while (true) {
             int start = in.readerIndex();
@@ -224,6 +236,10 @@ public final class RequestDecoder {
                 return false;
             }
             if (lineEnd == 0) {
+                if (++emptyLines > MAX_EMPTY_LINES) {
+                    reject(Rejection.TOO_MANY_EMPTY_LINES);
+                    return false;
+                }
                 in.skipBytes(2);
                 scan = 0;
                 continue;
@@ -232,6 +248,7 @@ public final class RequestDecoder {
                 reject(Rejection.REQUEST_LINE_TOO_LONG);
                 return false;
             }
+            emptyLines = 0;
             requestLineEnd = lineEnd;
             lineStart = lineEnd + 2;
             scan = lineStart;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.ServerLimits;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,20 @@ class RequestDecoderLimitsTest {
     void rejectsAnEndlessRequestLineBeforeItEnds() {
         String endless = "GET /" + "a".repeat(LIMITS.maxRequestLineBytes() + 10);
         assertThat(decode(endless)).containsExactly("rejected REQUEST_LINE_TOO_LONG 414");
+    }
+
+    @Test
+    void skipsUpToTheLimitOfEmptyLinesBeforeEachRequest() {
+        String blank = "\r\n".repeat(RequestDecoder.MAX_EMPTY_LINES);
+        assertThat(DecoderHarness.run(LIMITS, List.of(bytes(blank + "GET /a HTTP/1.1\r\nHost: a\r\n\r\n"),
+                bytes(blank), bytes("GET /b HTTP/1.1\r\nHost: a\r\n\r\n"))))
+            .hasSize(2).allSatisfy(outcome -> assertThat(outcome).startsWith("request GET"));
+    }
+
+    @Test
+    void rejectsOneEmptyLineMoreThanTheLimitEvenWhenEachCameAlone() {
+        List<byte[]> oneAtATime = Collections.nCopies(RequestDecoder.MAX_EMPTY_LINES + 1, bytes("\r\n"));
+        assertThat(DecoderHarness.run(LIMITS, oneAtATime)).containsExactly("rejected TOO_MANY_EMPTY_LINES 400");
     }
 
     @Test
