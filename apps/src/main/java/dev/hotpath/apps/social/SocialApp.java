@@ -8,6 +8,7 @@ import dev.hotpath.apps.App;
 import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderName;
+import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Request;
@@ -210,7 +211,7 @@ public final class SocialApp implements App {
             return null;
         }
         String body = null;
-        try (JsonParser p = JSON.createParser(requestBody)) {
+        try (JsonParser p = JsonBodies.parser(JSON, requestBody)) {
             JsonToken first = p.nextToken();
             if (first == JsonToken.START_OBJECT) {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {

@@ -315,6 +315,11 @@ abstract class ShortenerContract {
         assertThat(second).contains(c).doesNotContain(b).endsWith(",\"next\":null}");
         assertThat(call("GET", "/api/links?limit=0", null, true).status()).isEqualTo(400);
         assertThat(call("GET", "/api/links?limit=1001", null, true).status()).isEqualTo(400);
+        assertThat(call("GET", "/api/links?limit=+1", null, true).status()).isEqualTo(400);
+        assertThat(call("GET", "/api/links?limit=1&limit=2", null, true).bodyText())
+            .contains("limit is given more than once");
+        assertThat(call("GET", "/api/links?after=" + a + "&after=" + c, null, true).bodyText())
+            .contains("after is given more than once");
         assertThat(call("GET", "/api/links?after=nope", null, true).bodyText()).contains("invalid_query");
     }
 

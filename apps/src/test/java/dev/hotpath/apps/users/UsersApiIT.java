@@ -142,7 +142,9 @@ class UsersApiIT {
                 new Bad("{\"name\":\"" + "n".repeat(101) + "\",\"email\":\"a@b\"}", 422, "invalid_user"),
                 new Bad("{\"name\":\"a\",\"email\":\"ab\"}", 422, "invalid_user"),
                 new Bad("{\"name\":\"a\",\"email\":\"@ab\"}", 422, "invalid_user"),
-                new Bad("{\"name\":\"a\",\"email\":\"ab@\"}", 422, "invalid_user"))) {
+                new Bad("{\"name\":\"a\",\"email\":\"ab@\"}", 422, "invalid_user"),
+                new Bad("{\"name\":\"\\ud800x\",\"email\":\"a@b\"}", 422, "invalid_user"),
+                new Bad("{\"name\":\"a\",\"email\":\"a\\udc00@b\"}", 422, "invalid_user"))) {
                 RawResponse refused = post(client, bad.body(), "");
                 assertThat(refused.status()).as(bad.body()).isEqualTo(bad.status());
                 assertThat(refused.bodyText()).as(bad.body()).startsWith("{\"error\":\"" + bad.error() + "\",\"message\":");

@@ -1,8 +1,11 @@
 package dev.hotpath.apps.messages.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.hotpath.http.JsonBodies;
 import java.io.IOException;
 
 /**
@@ -33,7 +36,7 @@ public final class MessageRequests {
         boolean[] string = new boolean[FIELDS.length];
         String unknown = null;
         boolean object;
-        try (JsonParser p = JSON.createParser(body)) {
+        try (JsonParser p = JsonBodies.parser(JSON, body)) {
             JsonToken first = p.nextToken();
             if (first == null) {
                 throw new Refusal.Refused(Refusal.MALFORMED_JSON, "the body is empty: send one JSON object");
@@ -60,7 +63,7 @@ public final class MessageRequests {
             }
         } catch (IOException e) {
             // The body is in memory: every IOException is the parser refusing it (syntax, bad UTF-8, depth).
-            throw new Refusal.Refused(Refusal.MALFORMED_JSON, "the body is not valid JSON: " + firstLine(e.getMessage()));
+            throw new Refusal.Refused(Refusal.MALFORMED_JSON, "the body is not valid JSON: " + parserProblem(e));
         }
         if (!object) {
             throw new Refusal.Refused(Refusal.INVALID_MESSAGE, "the body must be a JSON object");
@@ -95,11 +98,21 @@ public final class MessageRequests {
         return "\"" + (name.length() > 64 ? name.substring(0, 64) + "..." : name) + "\"";
     }
 
-    private static String firstLine(String text) {
+    /**
+     * The parser's reason, without what only concerns the parser: where its source lies (a "start
+     * marker at [Source: …]") or which of its settings set a limit.
+     */
+    private static String parserProblem(IOException e) {
+        if (e instanceof StreamConstraintsException) {
+            return "it nests deeper or runs longer than the parser allows";
+        }
+        String text = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
         if (text == null) {
             return "unreadable";
         }
         int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end);
+        String line = end < 0 ? text : text.substring(0, end);
+        int location = line.indexOf(" (start marker at");
+        return location < 0 ? line : line.substring(0, location);
     }
 }

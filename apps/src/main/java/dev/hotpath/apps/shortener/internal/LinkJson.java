@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.hotpath.apps.internal.UtcMillisText;
+import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.io.IOException;
@@ -14,6 +15,8 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The shortener's JSON, both ways, with jackson-core's streaming API: the link object written in the
@@ -24,6 +27,13 @@ final class LinkJson {
     /** Most items of one bulk request. */
     static final int MAX_BULK = 1000;
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    /**
+     * RFC 3339 §5.6's {@code date-time}: seconds and a full offset required (Java's ISO parser would also
+     * take {@code 00:00Z}, an empty fraction or {@code +01}); its letters in either case.
+     */
+    private static final Pattern RFC_3339 =
+        Pattern.compile("\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})");
+
 
     private LinkJson() {
     }
@@ -122,7 +132,7 @@ final class LinkJson {
 
     /** Parses a whole body holding one create object and nothing else. */
     static CreateRequest parseCreate(byte[] body) throws Invalid {
-        try (JsonParser parser = FACTORY.createParser(body)) {
+        try (JsonParser parser = JsonBodies.parser(FACTORY, body)) {
             CreateRequest request = readCreate(parser);
             if (parser.nextToken() != null) {
                 throw new Invalid("malformed_json", "unexpected content after the JSON object");
@@ -141,7 +151,7 @@ final class LinkJson {
      */
     static List<BulkItem> parseBulk(byte[] body) throws Invalid {
         List<BulkItem> items = new ArrayList<>();
-        try (JsonParser parser = FACTORY.createParser(body)) {
+        try (JsonParser parser = JsonBodies.parser(FACTORY, body)) {
             if (parser.nextToken() != JsonToken.START_ARRAY) {
                 throw new Invalid("malformed_json", "the body must be a JSON array of create objects");
             }
@@ -176,7 +186,10 @@ final class LinkJson {
     private static Instant parseTime(String text) throws Invalid {
         Instant time;
         try {
-            time = OffsetDateTime.parse(text).toInstant();
+            if (!RFC_3339.matcher(text).matches()) {
+                throw new DateTimeParseException("not RFC 3339", text, 0);
+            }
+            time = OffsetDateTime.parse(text.toUpperCase(Locale.ROOT)).toInstant();
         } catch (DateTimeParseException e) {
             throw new Invalid("invalid_expiry", "expires_at must be an RFC 3339 timestamp such as 2027-01-01T00:00:00Z");
         }

@@ -21,6 +21,7 @@ record PageQuery(String after, int limit) {
     static PageQuery parse(String query, int defaultLimit, int maxLimit) throws Invalid {
         String after = null;
         int limit = defaultLimit;
+        boolean limitGiven = false;
         if (query == null || query.isEmpty()) {
             return new PageQuery(null, limit);
         }
@@ -29,23 +30,32 @@ record PageQuery(String after, int limit) {
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
             switch (name) {
-                case "after" -> after = value;
-                case "limit" -> limit = pageSize(value, maxLimit);
+                case "after" -> {
+                    if (after != null) {
+                        throw new Invalid("after is given more than once");
+                    }
+                    after = value;
+                }
+                case "limit" -> {
+                    if (limitGiven) {
+                        throw new Invalid("limit is given more than once");
+                    }
+                    limit = pageSize(value, maxLimit);
+                    limitGiven = true;
+                }
                 default -> throw new Invalid("unknown query parameter");
             }
         }
         return new PageQuery(after, limit);
     }
 
+    /** Decimal digits only: {@code Integer.parseInt} would also take a sign ({@code +5}). */
     private static int pageSize(String value, int maxLimit) throws Invalid {
-        try {
-            int limit = Integer.parseInt(value);
-            if (limit >= 1 && limit <= maxLimit) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+        boolean digits = !value.isEmpty() && value.length() <= 9 && value.chars().allMatch(c -> c >= '0' && c <= '9');
+        int limit = digits ? Integer.parseInt(value) : 0;
+        if (limit < 1 || limit > maxLimit) {
+            throw new Invalid("limit must be a number from 1 to " + maxLimit);
         }
-        throw new Invalid("limit must be a number from 1 to " + maxLimit);
+        return limit;
     }
 }

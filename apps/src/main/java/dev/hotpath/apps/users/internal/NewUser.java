@@ -6,10 +6,17 @@ public record NewUser(String name, String email) {
     static final int MIN_EMAIL = 3;
     static final int MAX_EMAIL = 254;
 
-    /** Checks both fields (present, lengths in characters, an {@code @} inside the email). */
+    /**
+     * Checks both fields (present, lengths in characters, an {@code @} inside the email, no lone
+     * surrogate: JSON can spell one, {@code "\ud800"}, UTF-8 cannot, so a store would keep something
+     * else than what was acknowledged).
+     */
     static NewUser of(String name, String email) throws UserJson.Invalid {
         if (name == null || email == null) {
             throw new UserJson.Invalid(false, "name and email are required");
+        }
+        if (hasLoneSurrogate(name) || hasLoneSurrogate(email)) {
+            throw new UserJson.Invalid(false, "name and email must be valid Unicode text (a lone surrogate is not)");
         }
         int nameLength = name.codePointCount(0, name.length());
         if (nameLength < 1 || nameLength > MAX_NAME) {
@@ -22,5 +29,11 @@ public record NewUser(String name, String email) {
                 + " characters with an @ that is neither first nor last");
         }
         return new NewUser(name, email);
+    }
+
+    /** A pair counts as one code point outside the surrogate range; a lone one keeps its own value. */
+    private static boolean hasLoneSurrogate(String text) {
+        return text.codePoints().anyMatch(codePoint -> codePoint >= Character.MIN_SURROGATE
+            && codePoint <= Character.MAX_SURROGATE);
     }
 }

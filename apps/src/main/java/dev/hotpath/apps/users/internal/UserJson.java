@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -67,7 +68,7 @@ public final class UserJson {
     public static NewUser readCreate(byte[] body) throws Invalid {
         String name = null;
         String email = null;
-        try (JsonParser p = FACTORY.createParser(body)) {
+        try (JsonParser p = JsonBodies.parser(FACTORY, body)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new Invalid(true, "the body must be one JSON object");
             }

@@ -28,7 +28,7 @@ class MessageRequestsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "''|malformed_json|the body is empty: send one JSON object",
-        "{|malformed_json|",
+        "{|malformed_json|the body is not valid JSON: Unexpected end-of-input: expected close marker for Object",
         "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"} {}|malformed_json|content after the JSON value: send one JSON object",
         "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}x|malformed_json|",
         "{\"x\":1, oops|malformed_json|",
@@ -65,8 +65,21 @@ class MessageRequestsTest {
     @Test
     void nestingDeeperThanTheParserAllowsIsMalformedJsonEvenInAnUnknownField() {
         String deep = "{\"x\":" + "[".repeat(1001) + "]".repeat(1001) + ",\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}";
-        assertThatThrownBy(() -> parse(deep)).isInstanceOfSatisfying(Refusal.Refused.class,
-            refused -> assertThat(refused.refusal()).isEqualTo(Refusal.MALFORMED_JSON));
+        assertThatThrownBy(() -> parse(deep)).isInstanceOfSatisfying(Refusal.Refused.class, refused -> {
+            assertThat(refused.refusal()).isEqualTo(Refusal.MALFORMED_JSON);
+            assertThat(refused.getMessage())
+                .isEqualTo("the body is not valid JSON: it nests deeper or runs longer than the parser allows");
+        });
+    }
+
+    @Test
+    void aBodyInUtf16IsMalformedJson() {
+        byte[] body = "{\"from\":\"a\",\"to\":\"b\",\"message\":\"c\"}".getBytes(StandardCharsets.UTF_16LE);
+        assertThatThrownBy(() -> MessageRequests.parse(body)).isInstanceOfSatisfying(Refusal.Refused.class, refused -> {
+            assertThat(refused.refusal()).isEqualTo(Refusal.MALFORMED_JSON);
+            assertThat(refused.getMessage())
+                .isEqualTo("the body is not valid JSON: not UTF-8: UTF-16 and UTF-32 are refused");
+        });
     }
 
     @Test
