@@ -20,6 +20,8 @@ public final class HeadParser {
     private static final byte[] TRANSFER_ENCODING = Ascii.lowerCaseBytes("transfer-encoding");
     private static final byte[] CONNECTION = Ascii.lowerCaseBytes("connection");
     private static final byte[] EXPECT = Ascii.lowerCaseBytes("expect");
+    private static final byte[] CONTENT_TYPE = Ascii.lowerCaseBytes("content-type");
+    private static final byte[] AUTHORIZATION = Ascii.lowerCaseBytes("authorization");
     private static final byte[] CHUNKED = Ascii.lowerCaseBytes("chunked");
     private static final byte[] CLOSE = Ascii.lowerCaseBytes("close");
     private static final byte[] KEEP_ALIVE = Ascii.lowerCaseBytes("keep-alive");
@@ -55,6 +57,8 @@ public final class HeadParser {
             return rejection;
         }
         int hosts = 0;
+        boolean contentType = false;
+        boolean authorization = false;
         boolean transferEncoding = false;
         boolean closeRequested = false;
         boolean keepAliveRequested = false;
@@ -96,6 +100,22 @@ public final class HeadParser {
                         int options = connectionOptions(buf, valueStart, valueEnd);
                         closeRequested |= (options & OPTION_CLOSE) != 0;
                         keepAliveRequested |= (options & OPTION_KEEP_ALIVE) != 0;
+                    }
+                }
+                case 12 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, CONTENT_TYPE)) {
+                        if (contentType) {
+                            return Rejection.DUPLICATE_SINGLE_FIELD;
+                        }
+                        contentType = true;
+                    }
+                }
+                case 13 -> {
+                    if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, AUTHORIZATION)) {
+                        if (authorization) {
+                            return Rejection.DUPLICATE_SINGLE_FIELD;
+                        }
+                        authorization = true;
                     }
                 }
                 case 14 -> {

@@ -30,6 +30,8 @@ public enum Rejection {
     MISSING_HOST(400, "bad_request", "HTTP/1.1 request without Host"),
     DUPLICATE_HOST(400, "bad_request", "more than one Host field"),
     INVALID_HOST(400, "bad_request", "Host is not a host with an optional port"),
+    // RFC 9110 §5.3: a field that takes one value must not be repeated; which one counted is ambiguous
+    DUPLICATE_SINGLE_FIELD(400, "bad_request", "more than one Content-Type or Authorization field"),
     // RFC 9112 §6: message body framing
     INVALID_CONTENT_LENGTH(400, "bad_request", "Content-Length is not a decimal number"),
     DUPLICATE_CONTENT_LENGTH(400, "bad_request", "more than one Content-Length field"),
