@@ -166,6 +166,18 @@ class ProtocolIT {
     }
 
     @Test
+    void answersAHandlerThatThrowsALinkageOrStackOverflowErrorWith500AndKeepsTheConnection() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            for (String path : new String[] {"/fail/overflow", "/fail/linkage"}) {
+                RawResponse response = client.send("GET " + path + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
+                assertThat(response.status()).as(path).isEqualTo(500);
+                assertThat(response.bodyText()).as(path).doesNotContain("Error").doesNotContain("Gone");
+            }
+            assertThat(client.send("GET /ping HTTP/1.1\r\nHost: a\r\n\r\n").read().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void exportsResponseCountsAsPrometheusText() {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             client.send("GET /ping HTTP/1.1\r\nHost: a\r\n\r\n").read();

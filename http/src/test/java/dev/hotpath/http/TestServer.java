@@ -58,6 +58,12 @@ final class TestServer implements AutoCloseable {
             .get("/fail", request -> {
                 throw new IllegalStateException("boom");
             })
+            .get("/fail/overflow", request -> {
+                throw new StackOverflowError();
+            })
+            .get("/fail/linkage", request -> {
+                throw new NoClassDefFoundError("dev/hotpath/Gone");
+            })
             .get("/metrics", new MetricsEndpoint(registry))
             .route(Method.GET, "/to/{n}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
                 responder.redirect(302, locations, locationHandles.get(Integer.parseInt(request.pathParam(0)))))

@@ -249,7 +249,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     private Response runFilters(FilterExchange exchange, RequestHead head) {
         try {
             return exchange.runBefore();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             LOG.log(System.Logger.Level.ERROR, "filter failed for " + head.method() + " " + head.path(), e);
             loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
             return INTERNAL_ERROR;
@@ -263,7 +263,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
                 return response;
             }
             LOG.log(System.Logger.Level.ERROR, "handler returned no response for " + head.method() + " " + head.path());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             LOG.log(System.Logger.Level.ERROR, "handler failed for " + head.method() + " " + head.path(), e);
         }
         loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
@@ -276,7 +276,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         boolean failed = false;
         try {
             handler.handle(head, responder);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             LOG.log(System.Logger.Level.ERROR, "handler failed for " + head.method() + " " + head.path(), e);
             failed = true;
             if (responder.deferred() != null) {
@@ -302,7 +302,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         }
         try {
             handler.handle(head, slot);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             LOG.log(System.Logger.Level.ERROR, "async handler failed for " + head.method() + " " + head.path(), e);
             loop.counters.count(LoopCounters.Event.HANDLER_FAILED);
             slot.completeIfOpen(INTERNAL_ERROR);

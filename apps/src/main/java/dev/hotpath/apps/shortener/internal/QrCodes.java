@@ -85,7 +85,7 @@ public final class QrCodes implements AutoCloseable {
         try {
             return StaticFile.revalidated(Response.builder(200), tag)
                 .body("image/svg+xml", svg(shortUrl).getBytes(StandardCharsets.US_ASCII));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             return NOT_DRAWN;
         }
     }
