@@ -83,6 +83,10 @@ final class ServeShortener extends AppCommand {
         description = "Scale-out mode: how long this node keeps a link before asking again (default: ${DEFAULT-VALUE}).")
     private Duration localCacheTtl;
 
+    @Option(names = "--visit-fold-interval", defaultValue = "60s", converter = Converters.Span.class,
+        description = "Scale-out mode: how often this node folds the logged visits into links.visits, how late SQL readers see them (default: ${DEFAULT-VALUE}).")
+    private Duration visitFoldInterval;
+
     @Option(names = "--store-timeout", defaultValue = "2s", converter = Converters.Span.class,
         description = "Scale-out mode: the longest wait for a PostgreSQL statement or connection, at least 1s (default: ${DEFAULT-VALUE}).")
     private Duration storeTimeout;
@@ -102,7 +106,8 @@ final class ServeShortener extends AppCommand {
     /** Flags of one mode only: given in the other, they are refused rather than ignored. */
     private static final List<String> EMBEDDED_ONLY = List.of("--data", "--durability", "--max-links");
     private static final List<String> SCALE_OUT_ONLY = List.of("--cache", "--role", "--local-cache-size",
-        "--local-cache-ttl", "--store-timeout", "--cache-timeout", "--pool-size", "--key-file");
+        "--local-cache-ttl", "--visit-fold-interval", "--store-timeout", "--cache-timeout", "--pool-size",
+        "--key-file");
 
     @Override
     App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
@@ -131,7 +136,7 @@ final class ServeShortener extends AppCommand {
                 PostgresConfig.parse(store, System::getenv).withPoolSize(poolSize).withStatementTimeout(storeTimeout)
                     .withConnectTimeout(storeTimeout),
                 cache == null ? null : RedisConfig.parse(cache).withCommandTimeout(cacheTimeout), Role.parse(role),
-                localCacheSize, localCacheTtl, keyFile);
+                localCacheSize, localCacheTtl, keyFile, visitFoldInterval);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine, e.getMessage());
         }

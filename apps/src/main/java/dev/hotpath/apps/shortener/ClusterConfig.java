@@ -20,11 +20,22 @@ import java.util.Objects;
  * @param localCacheTtl how long this node keeps a link before asking again: the bound on a missed
  *     invalidation (a delete while Redis was down)
  * @param keyFile where a node that creates the first API key writes it
+ * @param visitFoldInterval how often this node moves the logged visits of every node into
+ *     {@code links.visits} ({@code --visit-fold-interval}): how late a reader of the table with SQL
+ *     sees them. A fold updates one row per link visited since the last one, so a minute of them costs
+ *     what one second's flush did before the log; API reads fold first whatever the interval.
  */
 public record ClusterConfig(ShortenerConfig common, PostgresConfig store, RedisConfig cache, Role role,
-                            int localCacheSize, Duration localCacheTtl, Path keyFile) {
+                            int localCacheSize, Duration localCacheTtl, Path keyFile, Duration visitFoldInterval) {
     public static final int DEFAULT_LOCAL_CACHE_SIZE = 1_000_000;
     public static final Duration DEFAULT_LOCAL_CACHE_TTL = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_VISIT_FOLD_INTERVAL = Duration.ofSeconds(60);
+
+    /** With the default {@link #DEFAULT_VISIT_FOLD_INTERVAL}. */
+    public ClusterConfig(ShortenerConfig common, PostgresConfig store, RedisConfig cache, Role role,
+                         int localCacheSize, Duration localCacheTtl, Path keyFile) {
+        this(common, store, cache, role, localCacheSize, localCacheTtl, keyFile, DEFAULT_VISIT_FOLD_INTERVAL);
+    }
 
     public ClusterConfig {
         Objects.requireNonNull(common, "common");
@@ -32,11 +43,15 @@ public record ClusterConfig(ShortenerConfig common, PostgresConfig store, RedisC
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(localCacheTtl, "localCacheTtl");
         Objects.requireNonNull(keyFile, "keyFile");
+        Objects.requireNonNull(visitFoldInterval, "visitFoldInterval");
         if (localCacheSize < 0) {
             throw new IllegalArgumentException("--local-cache-size must be 0 (none) or more, was " + localCacheSize);
         }
         if (localCacheTtl.toMillis() < 1) {
             throw new IllegalArgumentException("--local-cache-ttl must be at least 1ms, was " + localCacheTtl);
+        }
+        if (visitFoldInterval.toMillis() < 1) {
+            throw new IllegalArgumentException("--visit-fold-interval must be at least 1ms, was " + visitFoldInterval);
         }
     }
 }

@@ -307,6 +307,30 @@ class PostgresShortenerIT extends ShortenerContract {
     }
 
     @Test
+    void aNodeFoldsTheLoggedVisitsIntoTheLinksTableOnItsOwnAtItsInterval() throws Exception {
+        start();
+        String code = create("{\"url\":\"https://a.example/folded-on-its-own\"}");
+        ClusterConfig c = config(Role.READ, "scrambled", Set.of(), null);
+        RunningApp folding = RunningApp.start(new ClusterConfig(c.common(), c.store(), c.cache(), c.role(),
+            c.localCacheSize(), c.localCacheTtl(), dir.resolve("folding-key"), Duration.ofMillis(200)), clock);
+        others.add(folding);
+        for (int i = 0; i < 2; i++) {
+            assertThat(folding.call("GET", "/" + code).status()).isEqualTo(302);
+        }
+        // No API read anywhere: only the node's once-a-second flush and its fold move the visits.
+        RunningApp.await("the visits folded into links", () -> visitsInTheTable("https://a.example/folded-on-its-own") == 2);
+    }
+
+    private long visitsInTheTable(String url) {
+        try (Connection db = connectToDatabase(); Statement sql = db.createStatement();
+             ResultSet row = sql.executeQuery("SELECT visits FROM links WHERE long_url = '" + url + "'")) {
+            return row.next() ? row.getLong(1) : -1;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void aReadNodeRefusesASchemaOlderThanItsReleaseAndNamesWhatToRun() throws Exception {
         start();
         try (Connection other = connectToDatabase(); Statement sql = other.createStatement()) {

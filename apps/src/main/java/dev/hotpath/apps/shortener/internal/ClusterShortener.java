@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * One node of the scale-out shortener: PostgreSQL as the source of truth, Redis (optional) as the
  * cache all nodes share, a table of links of its own, and the role it plays. Opening it connects,
  * migrates the schema (write and {@code all} nodes), loads the code secret and the keys, and starts
- * the background work: visit flushes every second and folds every {@value #VISIT_FOLD_SECONDS} s, key
+ * the background work: visit flushes every second and folds every {@code --visit-fold-interval}, key
  * refreshes every {@value #KEY_REFRESH_SECONDS} s, a readiness probe every second, and the Redis probe
  * while the breaker is open.
  */
@@ -40,12 +40,6 @@ public final class ClusterShortener implements AutoCloseable {
     /** Where the migrations of the links schema are, on the class path. */
     public static final String MIGRATIONS = "db/migration/shortener";
     private static final long KEY_REFRESH_SECONDS = 5;
-    /**
-     * How often a node moves the logged visits into the links: a fold costs a row update per link
-     * visited since the last one, so a minute of them costs what one second's flush did before the
-     * log. An API read folds first, so it shows what was flushed but for rows another fold holds then.
-     */
-    private static final long VISIT_FOLD_SECONDS = 60;
     /**
      * How long stopping waits for a background task under way: it was interrupted, and only a flush
      * offering its write, or a key refresh or reachability check on a hung PostgreSQL, can last.
@@ -134,8 +128,9 @@ public final class ClusterShortener implements AutoCloseable {
         this.wrongRole = Errors.error(403, "wrong_role", "this node runs --role " + config.role().flag()
             + " and serves redirects only; send API requests to a write node");
         background.scheduleWithFixedDelay(this::flushVisits, 1, 1, TimeUnit.SECONDS);
-        background.scheduleWithFixedDelay(() -> writer.offer(linkWrites.foldVisits(() -> { })), VISIT_FOLD_SECONDS,
-            VISIT_FOLD_SECONDS, TimeUnit.SECONDS);
+        long foldMillis = config.visitFoldInterval().toMillis();
+        background.scheduleWithFixedDelay(() -> writer.offer(linkWrites.foldVisits(() -> { })), foldMillis,
+            foldMillis, TimeUnit.MILLISECONDS);
         background.scheduleWithFixedDelay(this::refreshKeys, KEY_REFRESH_SECONDS, KEY_REFRESH_SECONDS,
             TimeUnit.SECONDS);
         background.scheduleWithFixedDelay(() -> postgresReachable = database.reachable(), 1, 1, TimeUnit.SECONDS);
