@@ -9,8 +9,9 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * SQLite's WAL checkpoints on a thread of their own, for a connection whose thread must never wait on
- * the disk: a {@link LoopCommitter}'s, which commits on an event loop. SQLite checkpoints on the
+ * SQLite's WAL checkpoints on a thread of their own, for a connection whose thread must not wait on
+ * the disk: a {@link LoopCommitter}'s, which commits on an event loop, or a {@link GroupCommitWriter}'s
+ * ({@link GroupCommitConfig#afterCommit()}), whose waiting holds up every write queued behind it. SQLite checkpoints on the
  * connection that commits, after the commit that takes the WAL past 1,000 pages, and a checkpoint
  * fsyncs the WAL and then the database file; on the loop, every request of every connection waits for
  * those. In the social API at the challenge's load (19,000 connections, write-heavy mix) the loop was
@@ -67,9 +68,12 @@ public final class BackgroundCheckpoints implements AutoCloseable {
         return takeOver(committing, file, durability, interval, REWIND_FRAMES);
     }
 
-    /** {@link #takeOver} with the WAL's size, in frames, past which the committing connection rewinds it. */
-    static BackgroundCheckpoints takeOver(Connection committing, Path file, Durability durability, Duration interval,
-                                          int rewindFrames) throws SQLException {
+    /**
+     * {@link #takeOver} with the WAL's size, in frames, past which the committing connection rewinds it,
+     * for a writer whose checkpoints should gather more (or fewer) commits than {@value #REWIND_FRAMES}.
+     */
+    public static BackgroundCheckpoints takeOver(Connection committing, Path file, Durability durability, Duration interval,
+                                                 int rewindFrames) throws SQLException {
         if (!durability.persistent()) {
             throw new IllegalArgumentException("an in-memory database has no WAL to checkpoint");
         }

@@ -47,6 +47,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final int maxBatch;
     private final long intervalNanos;
     private final Executor acknowledgements;
+    private final Runnable afterCommit;
     private final Thread thread;
     /** Offers that may still enqueue: the thread does not end while one is in progress. */
     private final AtomicInteger offering = new AtomicInteger();
@@ -82,6 +83,7 @@ public final class GroupCommitWriter implements AutoCloseable {
         this.maxBatch = config.maxBatch();
         this.intervalNanos = config.commitInterval().toNanos();
         this.acknowledgements = config.acknowledgements();
+        this.afterCommit = config.afterCommit();
         this.lastCommitEnded = System.nanoTime() - intervalNanos;
         this.thread = Thread.ofPlatform().name(config.name()).daemon(false).start(this::run);
     }
@@ -155,6 +157,11 @@ public final class GroupCommitWriter implements AutoCloseable {
         commitNanos.addAndGet(System.nanoTime() - start);
         batches.incrementAndGet();
         acknowledgements.execute(() -> acknowledge(batch, outcome));
+        try {
+            afterCommit.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "the work after a commit failed; the writer goes on", e);
+        }
     }
 
     /** Tells each write of a finished batch its outcome, in queue order. */

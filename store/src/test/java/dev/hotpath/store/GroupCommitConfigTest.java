@@ -20,6 +20,11 @@ class GroupCommitConfigTest {
         assertThat(paced.maxBatch()).isEqualTo(8);
         assertThat(paced.queueCapacity()).isEqualTo(defaults.queueCapacity());
         assertThat(paced.name()).isEqualTo("w");
+        Runnable afterCommit = () -> { };
+        GroupCommitConfig after = paced.withAfterCommit(afterCommit);
+        assertThat(after.afterCommit()).isSameAs(afterCommit);
+        assertThat(after.maxBatch()).isEqualTo(8);
+        assertThat(after.commitInterval()).isEqualTo(Duration.ofMillis(4));
     }
 
     @Test
@@ -30,5 +35,6 @@ class GroupCommitConfigTest {
         assertThatThrownBy(() -> config.withCommitInterval(Duration.ofMillis(-1)))
             .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> config.withListener(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> config.withAfterCommit(null)).isInstanceOf(NullPointerException.class);
     }
 }

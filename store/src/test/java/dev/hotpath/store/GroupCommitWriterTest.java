@@ -38,11 +38,7 @@ class GroupCommitWriterTest {
     @BeforeEach
     void open() throws SQLException {
         file = dir.resolve("test.db");
-        Connection db = SqliteDatabase.openForWriting(file, Durability.FULL);
-        try (Statement s = db.createStatement()) {
-            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-        }
-        db.commit();
+        Connection db = itemsDatabase(file, Durability.FULL);
         writer = new GroupCommitWriter(db, GroupCommitConfig.named("test-writer").withQueueCapacity(4));
         reader = SqliteDatabase.openForReading(file);
     }
@@ -72,11 +68,7 @@ class GroupCommitWriterTest {
      */
     @Test
     void aConnectionWhoseRollbackFailedIsNeverWrittenToAgain() throws Exception {
-        Connection db = SqliteDatabase.openForWriting(dir.resolve("full.db"), Durability.FULL);
-        try (Statement s = db.createStatement()) {
-            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-        }
-        db.commit();
+        Connection db = itemsDatabase(dir.resolve("full.db"), Durability.FULL);
         AtomicBoolean diskFull = new AtomicBoolean(true);
         Connection failingOnce = (Connection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {Connection.class}, (proxy, method, args) -> {
@@ -199,11 +191,7 @@ class GroupCommitWriterTest {
 
     @Test
     void commitsAtOnceWhenIdleThenNoSoonerThanTheIntervalAfterTheLastCommit() throws Exception {
-        Connection db = SqliteDatabase.openForWriting(dir.resolve("interval.db"), Durability.NORMAL);
-        try (Statement s = db.createStatement()) {
-            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-        }
-        db.commit();
+        Connection db = itemsDatabase(dir.resolve("interval.db"), Durability.NORMAL);
         GroupCommitWriter paced = new GroupCommitWriter(db, GroupCommitConfig.named("paced-writer").withQueueCapacity(4)
             .withCommitInterval(Duration.ofHours(1)));
         assertThat(paced.offer(new Insert(1, "x"))).isTrue();
@@ -242,11 +230,7 @@ class GroupCommitWriterTest {
     @Test
     void runsWritesInAPrivateMemoryDatabaseInDurabilityNoneAndCreatesNoFile() throws Exception {
         Path none = dir.resolve("none.db");
-        Connection memory = SqliteDatabase.openForWriting(none, Durability.NONE);
-        try (Statement s = memory.createStatement()) {
-            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-        }
-        memory.commit();
+        Connection memory = itemsDatabase(none, Durability.NONE);
         try (GroupCommitWriter memoryOnly = new GroupCommitWriter(memory, GroupCommitConfig.named("none-writer"))) {
             memoryOnly.offer(new Insert(1, "a"));
             memoryOnly.offer(new Insert(1, "duplicate key"));
@@ -306,6 +290,52 @@ class GroupCommitWriterTest {
         awaitEvents(2);
 
         assertThat(events).containsExactly("failed 1", "failed 2");
+    }
+
+    @Test
+    void runsTheWorkAfterACommitOnTheWriterThreadOnceTheBatchIsAnswered() throws Exception {
+        Connection db = itemsDatabase(dir.resolve("after.db"), Durability.FULL);
+        Runnable afterCommit = () -> {
+            synchronized (events) {
+                events.add("after commit on " + Thread.currentThread().getName());
+                events.notifyAll();
+            }
+        };
+        try (GroupCommitWriter after = new GroupCommitWriter(db,
+            GroupCommitConfig.named("after-writer").withAfterCommit(afterCommit))) {
+            after.offer(new Insert(1, "a"));
+            awaitEvents(2);
+            after.offer(new Insert(2, "b"));
+            awaitEvents(4);
+        }
+        assertThat(events).containsExactly("committed 1", "after commit on after-writer",
+            "committed 2", "after commit on after-writer");
+    }
+
+    @Test
+    void goesOnCommittingWhenTheWorkAfterACommitFails() throws Exception {
+        Connection db = itemsDatabase(dir.resolve("after.db"), Durability.FULL);
+        Runnable failing = () -> {
+            throw new IllegalStateException("after-commit work failed (simulated)");
+        };
+        try (GroupCommitWriter after = new GroupCommitWriter(db,
+            GroupCommitConfig.named("after-writer").withAfterCommit(failing))) {
+            after.offer(new Insert(1, "a"));
+            awaitEvents(1);
+            after.offer(new Insert(2, "b"));
+            awaitEvents(2);
+        }
+        assertThat(events).containsExactly("committed 1", "committed 2");
+    }
+
+    /** A write connection on {@code file}, its {@code items} table created. */
+    private static Connection itemsDatabase(Path file, Durability durability) throws SQLException {
+        Connection db = SqliteDatabase.openForWriting(file, durability);
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        }
+        db.commit();
+        return db;
     }
 
     private void awaitEvents(int count) throws InterruptedException {
