@@ -23,11 +23,17 @@
 #      on core 0 compiles for its first ~15 s (C2 alone took a third of the core 4-10 s after start),
 #      and with 2 s of warm-up that compilation, the server and its worker together overran the one core,
 #      so the measured period started with a queue of hundreds of milliseconds and the run failed with
-#      dropped requests. Reported: (a) the watcher's store lag: for every entry, an upper bound
-#      of XADD to XACK (the XACK follows the commit, the 202 follows the XADD), entry-weighted p50/p99/max,
-#      with its resolution (the snapshot gaps); (b) the harness's end-to-end lag p99 and resolution, for
-#      the record: the harness re-reads only after the run, so that figure includes each message's wait
-#      for the end of the run (up to DURATION s) and is NOT the worker's lag (docs/HARNESS.md).
+#      dropped requests. Reported, for the entries added from 2 s after the harness's planned warm-up
+#      (the measured period's, as the harness's latencies are; before 2026-12-02 11:15 the watcher also
+#      counted the warm-up's, with their compilation pauses): (a) the watcher's store lag: for every
+#      entry, an upper bound of XADD to XACK (the XACK follows the commit, the 202 follows the XADD),
+#      entry-weighted p50/p99/max, with its resolution (the snapshot gaps); (b) the server's own store
+#      lag histogram (hotpath_messages_stream_store_lag_seconds: the time in the entry's id to the
+#      XACK, scraped then and after the run): entries, the share within 50 ms, and the bucket bound
+#      that holds the p99, exact per entry but only as fine as the buckets; (c) the harness's
+#      end-to-end lag p99 and resolution, for the record: the harness re-reads only after the run, so
+#      that figure includes each message's wait for the end of the run (up to DURATION s) and is NOT
+#      the worker's lag (docs/HARNESS.md).
 # ROUNDS rounds; medians. A harness FAIL, a drain not finished in 120 s or a dead letter stops the
 # script (exit 1).
 #   bench/messages/stream-drain.sh [ROUNDS]       (default 3; WARMUP=5 DURATION=10 HALF_WARMUP=15 seconds)
@@ -119,6 +125,19 @@ passed() { # name: the harness's exit status was 0 (waited for) and its result.j
   fi
   result=$(ls "$out/$name"/*/result.json)
 }
+lag_buckets() { # the server's store lag histogram now: "LE COUNT" lines, cumulative (curl on the server's
+  # core: on the generator's, mid-run, its start could trip the harness's own wake-up check)
+  taskset -c 0 curl -sf "http://127.0.0.1:$port/metrics" |
+    sed -n 's/^hotpath_messages_stream_store_lag_seconds_bucket{le="\([^"]*\)"} \([0-9.eE+]*\)$/\1 \2/p'
+}
+server_lag() { # before after: entries acknowledged between the two scrapes, the share within 50 ms, the p99's bucket
+  awk 'NR == FNR {before[$1] = $2; next}
+       {n = $2 - before[$1]; les[++k] = $1; cum[k] = n}
+       END {total = cum[k]; if (total == 0) {print "no entries"; exit}
+            for (i = 1; i <= k; i++) if (les[i] + 0 == 0.05) within = cum[i]
+            for (i = 1; i <= k; i++) if (cum[i] >= 0.99 * total) {p99 = les[i]; break}
+            printf "%d entries, %.2f%% within 50 ms, p99 <= %s s (bucket bound)", total, 100 * within / total, p99}' "$1" "$2"
+}
 median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 for round in $(seq "$rounds"); do
@@ -179,20 +198,31 @@ for round in $(seq "$rounds"); do
   half=$(awk -v r="$saturation" 'BEGIN {printf "%d", r / 2}')
   start_server "half-$round"
   # Niced, so that the generator's wake-ups on core 1 come first (a late snapshot only coarsens the bound).
-  taskset -c 1 nice -n 10 python3 "$watch" lag "$redis_port" --interval 0.002 --seconds "$((half_warmup + duration + 120))" \
-    >"$out/half-$round.watch.txt" 2>&1 &
+  # It counts the entries of the harness's measured period, not of its warm-up: from 2 s after the
+  # warm-up's planned end (the harness's own start and connections take about half a second), so the
+  # last 8 s or so of the measured 10. Started a second before the harness, so that its own start does
+  # not disturb the generator.
+  counted_from=$(awk -v now="$(date +%s.%N)" -v w="$half_warmup" 'BEGIN {printf "%.3f", now + 1 + w + 2}')
+  taskset -c 1 nice -n 10 python3 "$watch" lag "$redis_port" --interval 0.002 --from "$counted_from" \
+    --seconds "$((half_warmup + duration + 120))" >"$out/half-$round.watch.txt" 2>&1 &
   watch_pid=$!
   started+=("$watch_pid")
+  sleep 1
   harness "half-$round" --mode rate --rps "$half" --warmup "${half_warmup}s" --duration "${duration}s" --drain-deadline 60s
+  sleep "$(awk -v at="$counted_from" -v now="$(date +%s.%N)" 'BEGIN {d = at - now; printf "%.3f", (d > 0 ? d : 0)}')"
+  lag_buckets >"$tmp/lag-before"
   passed "half-$round"
+  lag_buckets >"$tmp/lag-after"
   kill -TERM "$watch_pid"
   wait "$watch_pid" || { cat "$out/half-$round.watch.txt" >&2; exit 1; }
   stop "$server_pid"
+  worker_lag=$(server_lag "$tmp/lag-before" "$tmp/lag-after")
   store_p99=$(sed -n 's/.*p99 \([0-9.]*\) ms, max.*/\1/p' "$out/half-$round.watch.txt")
   harness_p99=$(jq .end_to_end.lag_ms.p99 "$result")
   harness_res=$(jq .end_to_end.resolution_ms "$result")
   echo "round $round lag: saturation $(printf %.1f "$saturation") msg/s (worker on); at $half msg/s:" \
     "$(cat "$out/half-$round.watch.txt");" \
+    "the worker's own store lag histogram over the same period: $worker_lag;" \
     "harness end-to-end lag p99 $harness_p99 ms (resolution $harness_res ms, $(jq .end_to_end.passes "$result") passes;" \
     "includes the wait for the run's end)" | tee -a "$out/rounds.txt"
   echo "$round $saturation $half $store_p99 $harness_p99" >>"$tmp/lag.dat"

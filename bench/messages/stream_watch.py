@@ -9,8 +9,9 @@ connection of its own. Used by bench/messages/stream-drain.sh:
       `drained ENTRIES entries in SECONDS s: RATE/s (resolution MS ms)`, counting from the first snapshot
       that saw the group (ENTRIES: those not yet acknowledged then). Exit 1 at the timeout.
 
-  stream_watch.py lag PORT --seconds S
-      Samples for S seconds (or until SIGTERM/SIGINT). Each snapshot k has entries-added n_k and the
+  stream_watch.py lag PORT --seconds S [--from T]
+      Samples for S seconds (or until SIGTERM/SIGINT); entries added before the Unix time T (a load's
+      warm-up) are watched but not counted. Each snapshot k has entries-added n_k and the
       last generated id g_k; the n_k - n_(k-1) entries added between snapshots k-1 and k were all
       acknowledged by the first snapshot j whose state shows every id <= g_k acknowledged, so each has
       a store lag of at most t_j - t_(k-1) (XADD to XACK; the XACK follows the commit). Prints the
@@ -156,6 +157,7 @@ def lag(args):
     signal.signal(signal.SIGTERM, lambda *_: stop.__setitem__(0, True))
     signal.signal(signal.SIGINT, lambda *_: stop.__setitem__(0, True))
     samples = []
+    counted_from = time.monotonic() + (args.count_from - time.time() if args.count_from else float("-inf"))
     end = time.monotonic() + args.seconds
     while not stop[0] and time.monotonic() < end:
         samples.append(snapshot(redis))
@@ -167,7 +169,7 @@ def lag(args):
     j = 0
     for k in range(1, len(samples)):
         n = samples[k][1] - samples[k - 1][1]
-        if n <= 0:
+        if n <= 0 or samples[k - 1][0] < counted_from:
             continue
         j = max(j, k)
         while j < len(samples) and not acked_through(samples[j][3], samples[k][2]):
@@ -201,6 +203,7 @@ def main():
     g.add_argument("port", type=int)
     g.add_argument("--seconds", type=float, required=True)
     g.add_argument("--interval", type=float, default=0.001)
+    g.add_argument("--from", dest="count_from", type=float, default=None)
     g.set_defaults(run=lag)
     args = parser.parse_args()
     sys.exit(args.run(args))

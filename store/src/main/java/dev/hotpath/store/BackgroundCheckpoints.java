@@ -26,17 +26,19 @@ import java.util.concurrent.locks.LockSupport;
  * syncs the WAL before copying from it and the database file before the WAL may be reused.
  *
  * <p>Rewinding the WAL: SQLite writes the WAL from its start again only when a write transaction
- * begins with every frame already copied. Under steady load the loop commits while each background
- * checkpoint copies, so that moment never comes and the WAL grows without end (1 GB in 25 minutes of
- * the social score search, every read searching a larger WAL index). So once a checkpoint finds the WAL
- * past {@code rewindFrames}, the committing connection's next {@link #afterCommit()} runs one
- * checkpoint itself: the background has copied nearly everything, so it copies the last commits' pages
- * and syncs, and the write after it starts the WAL over.
+ * begins with every frame already copied. Under steady load the committer commits while each
+ * background checkpoint copies, so that moment seldom comes and the WAL grows nearly without end (1 GB
+ * in 25 minutes of the social score search, every read searching a larger WAL index). So once a
+ * checkpoint finds the WAL past {@code rewindFrames}, the committing connection's next
+ * {@link #afterCommit()} runs one checkpoint itself: the background has copied nearly everything, so
+ * it copies the last commits' pages and syncs, and the write after it starts the WAL over. A
+ * checkpoint that found another running (a second process on the file) copied nothing, and is tried
+ * again after the next commit.
  *
  * <p>Cost: a thread, a connection; the WAL holds up to about {@code rewindFrames} pages plus an
- * interval's commits; and the loop waits for one small checkpoint (its fsyncs) each time that much
- * has been written. When the server is pinned to one core the copying still takes CPU from it; only
- * the waiting moves off the loop.
+ * interval's commits; and the committer waits for one small checkpoint (its fsyncs) each time that
+ * much has been written. When the server is pinned to one core the copying still takes CPU from it;
+ * only the waiting moves off the committing thread.
  */
 public final class BackgroundCheckpoints implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BackgroundCheckpoints.class.getName());
@@ -116,8 +118,7 @@ public final class BackgroundCheckpoints implements AutoCloseable {
         rewindWanted = false;
         try {
             committing.setAutoCommit(true); // ends the empty transaction the commit opened; a checkpoint needs none
-            Progress progress = passiveCheckpoint(committing);
-            rewindWanted = progress.copied() < progress.walFrames();
+            rewindWanted = !passiveCheckpoint(committing).complete();
         } catch (SQLException e) {
             LOG.log(System.Logger.Level.WARNING, "rewinding the WAL failed; it goes on growing until the next try: "
                 + e.getMessage());
@@ -138,12 +139,19 @@ public final class BackgroundCheckpoints implements AutoCloseable {
     private static Progress passiveCheckpoint(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet row = s.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
             row.next();
-            return new Progress(row.getInt(2), row.getInt(3));
+            return new Progress(row.getInt(1) != 0, row.getInt(2), row.getInt(3));
         }
     }
 
-    /** Frames in the WAL and, of those, frames copied into the database file. */
-    record Progress(int walFrames, int copied) {
+    /**
+     * What a checkpoint found: whether another checkpoint held the file (SQLite then reports -1 for
+     * both counts), frames in the WAL and, of those, frames copied into the database file.
+     */
+    record Progress(boolean busy, int walFrames, int copied) {
+        /** Every frame is in the database file: the next write may start the WAL over. */
+        boolean complete() {
+            return !busy && copied >= walFrames;
+        }
     }
 
     private void run() {

@@ -104,6 +104,17 @@ class BackgroundCheckpointsTest {
         }
     }
 
+    /**
+     * A checkpoint that met another one running (the other process's, on a file two writers share)
+     * copied nothing and reports -1 frames of each: the rewind it was for must be tried again.
+     */
+    @Test
+    void aCheckpointIsCompleteOnlyWhenItRanAndCopiedEveryFrame() {
+        assertThat(new BackgroundCheckpoints.Progress(true, -1, -1).complete()).isFalse();
+        assertThat(new BackgroundCheckpoints.Progress(false, 10, 9).complete()).isFalse();
+        assertThat(new BackgroundCheckpoints.Progress(false, 10, 10).complete()).isTrue();
+    }
+
     @Test
     void anInMemoryDatabaseHasNothingToCheckpoint() throws SQLException {
         try (Connection memory = SqliteDatabase.openForWriting(dir.resolve("unused.db"), Durability.NONE)) {

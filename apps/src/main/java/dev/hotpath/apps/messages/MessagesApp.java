@@ -75,8 +75,13 @@ public final class MessagesApp implements App {
             }
             MessagesService service = new MessagesService(openStore(config), config.maxBatch(),
                 MessagesService.QUEUE_CAPACITY, config.clock(), redis == null ? null : new MessageStream(redis));
-            if (redis != null && config.stream().worker()) {
-                service.startWorker(redis.openPubSub(), config.stream().settings());
+            try {
+                if (redis != null && config.stream().worker()) {
+                    service.startWorker(redis.openPubSub(), config.stream().settings());
+                }
+            } catch (RuntimeException e) {
+                service.close(); // its writer thread (not a daemon) and its checkpoints would outlive the failure
+                throw e;
             }
             return new MessagesApp(lock, service, redis, registry);
         } catch (SQLException | RuntimeException e) {

@@ -50,18 +50,27 @@ public final class SqliteMessageStore implements MessageStore {
 
     private final Path file;
     private final Durability durability;
+    private final Duration checkpointInterval;
+    private final int rewindFrames;
     private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
     private final List<BackgroundCheckpoints> checkpoints = new CopyOnWriteArrayList<>();
     private final ThreadLocal<MessageReads> reads = ThreadLocal.withInitial(this::openReads);
 
-    private SqliteMessageStore(Path file, Durability durability) {
+    private SqliteMessageStore(Path file, Durability durability, Duration checkpointInterval, int rewindFrames) {
         this.file = file;
         this.durability = durability;
+        this.checkpointInterval = checkpointInterval;
+        this.rewindFrames = rewindFrames;
     }
 
     /** The store in {@code file}, written with {@code durability}; the schema is made by the first writer. */
     public static SqliteMessageStore open(Path file, Durability durability) {
-        return new SqliteMessageStore(file, durability);
+        return new SqliteMessageStore(file, durability, CHECKPOINT_INTERVAL, REWIND_FRAMES);
+    }
+
+    /** {@link #open} with other checkpoint settings: tests see a WAL start over within a few commits. */
+    static SqliteMessageStore open(Path file, Durability durability, Duration checkpointInterval, int rewindFrames) {
+        return new SqliteMessageStore(file, durability, checkpointInterval, rewindFrames);
     }
 
     /**
@@ -74,7 +83,7 @@ public final class SqliteMessageStore implements MessageStore {
         BackgroundCheckpoints writerCheckpoints;
         try {
             MessagesSchema.create(db);
-            writerCheckpoints = BackgroundCheckpoints.takeOver(db, file, durability, CHECKPOINT_INTERVAL, REWIND_FRAMES);
+            writerCheckpoints = BackgroundCheckpoints.takeOver(db, file, durability, checkpointInterval, rewindFrames);
         } catch (SQLException | RuntimeException e) {
             SqliteDatabase.closeAfter(e, db);
             throw e;

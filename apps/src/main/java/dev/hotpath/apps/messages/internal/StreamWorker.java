@@ -16,6 +16,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import io.lettuce.core.models.stream.PendingMessages;
 import java.net.InetAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -85,23 +86,29 @@ public final class StreamWorker implements AutoCloseable {
      * @param inserter how one row is inserted: a seam for tests
      * @param afterCommit runs between a batch's commit and its {@code XACK}: a seam where a test
      *     "crashes" the worker by throwing {@link Crash}
+     * @param clock the time of each {@code XACK}, against which its entries' store lag is measured
      */
     public record Settings(Duration claimMinIdle, Duration recoveryInterval, Duration trimInterval,
-                           RowInserter inserter, Runnable afterCommit) {
+                           RowInserter inserter, Runnable afterCommit, Clock clock) {
         public static Settings defaults() {
-            return new Settings(CLAIM_MIN_IDLE, RECOVERY_INTERVAL, TRIM_INTERVAL, RowInserter.STORE, () -> { });
+            return new Settings(CLAIM_MIN_IDLE, RECOVERY_INTERVAL, TRIM_INTERVAL, RowInserter.STORE, () -> { },
+                Clock.systemUTC());
         }
 
         public Settings withTimes(Duration claimMinIdle, Duration recoveryInterval, Duration trimInterval) {
-            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit);
+            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit, clock);
         }
 
         public Settings withInserter(RowInserter inserter) {
-            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit);
+            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit, clock);
         }
 
         public Settings withAfterCommit(Runnable afterCommit) {
-            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit);
+            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit, clock);
+        }
+
+        public Settings withClock(Clock clock) {
+            return new Settings(claimMinIdle, recoveryInterval, trimInterval, inserter, afterCommit, clock);
         }
     }
 
@@ -295,6 +302,7 @@ public final class StreamWorker implements AutoCloseable {
         if (!stored.isEmpty()) {
             String[] ids = stored.toArray(String[]::new);
             redis.xack(StreamEntries.STREAM, StreamEntries.GROUP, ids);
+            recordStoreLag(ids);
             metrics.stored.add(ids.length);
             if (again) {
                 redis.hdel(StreamEntries.FAILURES, ids);
@@ -318,6 +326,22 @@ public final class StreamWorker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreDown(e);
+        }
+    }
+
+    /**
+     * The store lag of each acknowledged entry: now against the milliseconds of its id, which Redis took
+     * from its clock at {@code XADD} (an id given by the client says what it says; a Redis on another
+     * host adds the two clocks' difference, and one ahead of the worker's counts as no lag). Recorded
+     * before the entries count as stored, so whoever sees them stored sees their lag too.
+     */
+    private void recordStoreLag(String[] ids) {
+        long now = settings.clock().millis();
+        for (String id : ids) {
+            int dash = id.indexOf('-');
+            if (dash > 0) { // Redis's ids are always "milliseconds-sequence"
+                metrics.storeLag.record(Math.max(0, now - Long.parseLong(id, 0, dash, 10)) / 1000.0);
+            }
         }
     }
 

@@ -8,11 +8,16 @@ import dev.hotpath.store.RedisConnections;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAddArgs;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +128,27 @@ class StreamWorkerIT {
         assertThat(letter.getBody().get("dead:reason")).startsWith("id is not a UUIDv7");
         await("both acknowledged", () -> pending() == 0);
         assertThat(service.streamMetrics().deadLetters()).isEqualTo(1);
+    }
+
+    @Test
+    void eachStoredEntryCountsItsTimeFromXaddToXackInTheStoreLagHistogram() {
+        Message older = Message.create(ids.next(), new NewMessage("alice", "bob", "2 s before its XACK"));
+        redis.xadd(StreamEntries.STREAM, new XAddArgs().id("1699999998030-0"), StreamEntries.fields(older));
+        Message newer = Message.create(ids.next(), new NewMessage("alice", "bob", "30 ms before its XACK"));
+        redis.xadd(StreamEntries.STREAM, new XAddArgs().id("1700000000000-0"), StreamEntries.fields(newer));
+        Clock acknowledgedAt = Clock.fixed(Instant.ofEpochMilli(1_700_000_000_030L), ZoneOffset.UTC);
+        service.startWorker(redisConnections.openPubSub(), FAST.withClock(acknowledgedAt));
+        await("both acknowledged", () -> pending() == 0 && service.streamMetrics().stored() == 2);
+
+        HistogramSnapshot lag = (HistogramSnapshot) service.streamMetrics().collect().stream()
+            .filter(m -> m.getMetadata().getName().equals("hotpath_messages_stream_store_lag_seconds")).findFirst()
+            .orElseThrow();
+        ClassicHistogramBuckets buckets = lag.getDataPoints().getFirst().getClassicBuckets();
+        for (int i = 0; i < buckets.size(); i++) {
+            double upTo = buckets.getUpperBound(i);
+            long expected = upTo == 0.05 || upTo == 2.5 ? 1 : 0;
+            assertThat(buckets.getCount(i)).as("entries in the bucket up to " + upTo).isEqualTo(expected);
+        }
     }
 
     @Test
