@@ -11,10 +11,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * SQLite's WAL checkpoints on a thread of their own, for a connection whose thread must not wait on
  * the disk: a {@link LoopCommitter}'s, which commits on an event loop, or a {@link GroupCommitWriter}'s
- * ({@link GroupCommitConfig#afterCommit()}), whose waiting holds up every write queued behind it. SQLite checkpoints on the
- * connection that commits, after the commit that takes the WAL past 1,000 pages, and a checkpoint
- * fsyncs the WAL and then the database file; on the loop, every request of every connection waits for
- * those. In the social API at the challenge's load (19,000 connections, write-heavy mix) the loop was
+ * ({@link GroupCommitConfig#afterCommit()}), whose waiting holds up every write queued behind it.
+ * SQLite checkpoints on the connection that commits, after the commit that takes the WAL past 1,000
+ * pages, and a checkpoint fsyncs the WAL and then the database file; on the loop, every request of
+ * every connection waits for those. In the social API at the challenge's load (19,000 connections, write-heavy mix) the loop was
  * blocked on the disk 13% of the time and fell behind its users with part of its core idle
  * (docs/BENCHMARKS.md).
  *

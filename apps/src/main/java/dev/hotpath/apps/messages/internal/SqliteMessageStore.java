@@ -27,8 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * writer's own copies the WAL into the database every {@link #CHECKPOINT_INTERVAL}, and the writer
  * runs one small checkpoint itself only after a commit that finds the WAL past {@value #REWIND_FRAMES}
  * pages, so that it starts over. SQLite's own checkpoint ran inside the commit that passed its bound:
- * the writer stopped while it copied thousands of pages and synced the database file, and every
- * message committed meanwhile waited: beside it, the stream worker's store lag p99 (XADD to XACK) at
+ * the writer stopped while it copied the WAL's pages and synced the database file, and every message
+ * committed meanwhile waited: beside it, the stream worker's store lag p99 (XADD to XACK) at
  * half of saturation fell to 0.41× (docs/BENCHMARKS.md), with the direct path's messages/s unchanged.
  *
  * <p>The WAL is let grow to {@value #REWIND_FRAMES} pages (about 40 MB), not SQLite's default 1,000.
