@@ -20,7 +20,8 @@
 #   bench/shortener/scale-out.sh SCENARIO [ROUNDS] [DEPTH]
 # PostgreSQL and Redis run on core 1 with the load generator, or on STORES_CORE (say 0, with the
 # server, so that the work a node makes its stores do is charged to the server's core).
-# WARMUP (default 5s) is each run's warm-up before its measured 10 s.
+# WARMUP (default 5s) is each run's warm-up before its measured 10 s. KEEP_SERVERS=1 starts each
+# server once for all rounds (`bench compare --keep-servers`; redirects reuse the first round's links).
 # Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
 set -euo pipefail
@@ -37,7 +38,7 @@ out=$(cd "$out" && pwd)
 trap 'stop_stores; rm -rf "$out/stores" "$out/hotpath.jar"' EXIT
 cp cli/target/hotpath.jar "$out/hotpath.jar"
 jar="$out/hotpath.jar"
-{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth stores on core: ${STORES_CORE:-1} warmup: ${WARMUP:-5s}"; } >"$out/COMMIT.txt"
+{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth stores on core: ${STORES_CORE:-1} warmup: ${WARMUP:-5s} keep servers: ${KEEP_SERVERS:-0}"; } >"$out/COMMIT.txt"
 stores_core=${STORES_CORE:-1}
 start_postgres "$out/stores/pg" "$stores_core"
 start_redis "$out/stores/redis" "$stores_core"
@@ -55,8 +56,14 @@ $java -jar "$jar" shortener migrate --store "$PG_URI" >"$out/migrate.txt"
 compare() { # scenario A B [flags]
   local what=$1 a=$2 b=$3
   shift 3
+  local keep=()
+  if [[ ${KEEP_SERVERS:-0} == 1 ]]; then
+    keep=(--keep-servers)
+    [[ $what == redirect ]] && keep+=(--links-file '{data}/links.tsv')
+  fi
   taskset -c 1 $java -jar "$jar" bench compare "$what" --key-file '{data}/api-key' --connections 64 \
-    --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$a" --b "$b" --results "$out" "$@" | tee -a "$out/compare.txt"
+    --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$a" --b "$b" --results "$out" "${keep[@]}" "$@" \
+    | tee -a "$out/compare.txt"
 }
 
 case $scenario in

@@ -1,6 +1,7 @@
 package dev.hotpath.cli;
 
 import dev.hotpath.loadgen.HtmlReport;
+import dev.hotpath.loadgen.RunConfig;
 import dev.hotpath.loadgen.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,8 +13,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code hotpath bench compare SCENARIO --a CMD --b CMD [flags]}: the same run against two servers,
- * each started fresh for every run (free port, fresh data directory), alternated A B A B for
+ * each started fresh for every run (free port, fresh data directory; or once for all rounds with
+ * {@code --keep-servers}), alternated A B A B for
  * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
  * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at
  * the start and end of its measured period, for CPU per request: on a noisy machine, the steadier
@@ -57,6 +61,12 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--rounds", defaultValue = "3", description = "Rounds of A then B (default: ${DEFAULT-VALUE}).")
     private int rounds;
+
+    @Option(names = "--keep-servers",
+        description = {"Start A and B once and keep them for every round: the rounds alternate only the load, each",
+            "with its own warm-up, so a machine whose speed drifts moves both sides alike. Give redirect runs",
+            "--links-file '{data}/links.tsv', so that later rounds ask for the links the first one seeded."})
+    private boolean keepServers;
 
     @Option(names = "--ready-timeout", defaultValue = "60s", converter = Converters.Span.class,
         description = "How long a server may take to accept connections (default: ${DEFAULT-VALUE}).")
@@ -91,20 +101,32 @@ final class CompareCommand implements Callable<Integer> {
         SequencedMap<String, List<RunResult>> runsBySide = new LinkedHashMap<>();
         runsBySide.put("A", new ArrayList<>());
         runsBySide.put("B", new ArrayList<>());
-        for (int round = 1; round <= rounds; round++) {
-            for (String side : runsBySide.keySet()) {
-                ServerRun run = runOnce(side.equals("A") ? a : b, side.equals("A") ? aPath : bPath, dir, side + round);
-                RunResult result = run.result();
-                runsBySide.get(side).add(result);
-                (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
-                (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
-                boolean pass = result.verdict().pass();
-                allPass &= pass;
-                List<String> row = List.of(Integer.toString(round), side, String.format("%.1f", result.rps()),
-                    String.format("%.2f", run.cpuMicrosPerRequest()), String.format("%.3f", result.latencyMillis(99)),
-                    pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
-                table.add(row);
-                out.println("| " + String.join(" | ", row) + " |");
+        Map<String, ServerRun.Started> kept = new HashMap<>();
+        try {
+            if (keepServers) {
+                kept.put("A", ServerRun.start(a, dir, "A", readyTimeout));
+                kept.put("B", ServerRun.start(b, dir, "B", readyTimeout));
+            }
+            for (int round = 1; round <= rounds; round++) {
+                for (String side : runsBySide.keySet()) {
+                    ServerRun run = runOnce(side.equals("A") ? a : b, kept.get(side), side.equals("A") ? aPath : bPath, dir,
+                        side + round);
+                    RunResult result = run.result();
+                    runsBySide.get(side).add(result);
+                    (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
+                    (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
+                    boolean pass = result.verdict().pass();
+                    allPass &= pass;
+                    List<String> row = List.of(Integer.toString(round), side, String.format("%.1f", result.rps()),
+                        String.format("%.2f", run.cpuMicrosPerRequest()), String.format("%.3f", result.latencyMillis(99)),
+                        pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
+                    table.add(row);
+                    out.println("| " + String.join(" | ", row) + " |");
+                }
+            }
+        } finally {
+            for (ServerRun.Started server : kept.values()) {
+                server.close();
             }
         }
         double ratio = median(rpsA) / median(rpsB);
@@ -118,6 +140,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         report.append('\n').append(verdict).append("\n\nA: `").append(a).append('`').append(pathNote(aPath))
             .append("\n\nB: `").append(b).append('`').append(pathNote(bPath)).append('\n');
+        if (keepServers) {
+            report.append("\nEach server was started once and kept for every round (--keep-servers).\n");
+        }
         Files.writeString(dir.resolve("compare.md"), report);
         Files.writeString(dir.resolve("compare.html"), HtmlReport.comparison("compare: " + load.command(), COLUMNS, table,
             verdict + " A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath), runsBySide));
@@ -130,9 +155,12 @@ final class CompareCommand implements Callable<Integer> {
         return path == null ? "" : " (--path " + path + ")";
     }
 
-    private ServerRun runOnce(String command, String path, Path dir, String name) throws IOException {
-        return ServerRun.measure(command, dir, name, readyTimeout, load.config("127.0.0.1", 1), data -> load.scenario(data, path),
-            load.command());
+    /** One run: on {@code kept} when the servers are kept, else on a server of {@code command} started for it. */
+    private ServerRun runOnce(String command, ServerRun.Started kept, String path, Path dir, String name) throws IOException {
+        RunConfig config = load.config("127.0.0.1", 1);
+        ServerRun.ScenarioSource scenario = data -> load.scenario(data, path);
+        return kept == null ? ServerRun.measure(command, dir, name, readyTimeout, config, scenario, load.command())
+            : ServerRun.measure(kept.server(), dir, name, config, scenario, load.command());
     }
 
     /** A new directory {@code <UTC stamp>-<kind>} under {@code root} for the files of one command. */

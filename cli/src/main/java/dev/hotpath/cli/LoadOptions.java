@@ -112,8 +112,8 @@ final class LoadOptions {
     private int links;
 
     @Option(names = "--links-file", description = "Redirect: reuse the links listed here instead of seeding; "
-        + "seed and write them when the file does not exist yet.")
-    private Path linksFile;
+        + "seed and write them when the file does not exist yet. {data} is the server's data directory (bench compare).")
+    private String linksFile;
 
     @Option(names = "--popularity", defaultValue = "uniform", description = "uniform or zipf (redirect).")
     private Popularity popularity;
@@ -277,24 +277,34 @@ final class LoadOptions {
         String path = pathOverride == null ? this.path : pathOverride;
         return switch (scenario) {
             case "redirect" -> new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF, redirectStatus,
-                linksFile);
+                linksFile(dataDir));
             case "create" -> new CreateScenario(apiKey(dataDir), redirectStatus, creates == null ? Long.MAX_VALUE : creates);
             case "social" -> socialScenario(mix == null ? SocialScenario.Mix.REALISTIC : mix, 1.0);
             case "users-get" -> new UserReadScenario(token);
             case "users-mix" -> new UsersMixScenario(token);
             case "mixed" -> new MixedScenario(new RedirectScenario(apiKey(dataDir), links, popularity == Popularity.ZIPF,
-                redirectStatus, linksFile), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
+                redirectStatus, linksFile(dataDir)), new CreateScenario(apiKey(dataDir), redirectStatus), createPercent, missPercent);
             case "messages" -> new MessagesScenario(path == null ? "/message" : path,
                 drainDeadline == null ? MessagesScenario.DEFAULT_DRAIN_DEADLINE : drainDeadline);
             default -> new PingScenario(path == null ? "/ping" : path, expectBody);
         };
     }
 
+    /** {@code --links-file} with {@code {data}} replaced, or null when not given. */
+    private Path linksFile(Path dataDir) {
+        return linksFile == null ? null : inData(linksFile, dataDir);
+    }
+
+    /** The file {@code name}, its {@code {data}} replaced by {@code dataDir} (when not null). */
+    private static Path inData(String name, Path dataDir) {
+        return Path.of(dataDir == null ? name : name.replace("{data}", dataDir.toString()));
+    }
+
     private String apiKey(Path dataDir) throws IOException {
         if (key != null) {
             return key;
         }
-        Path file = Path.of(dataDir == null ? keyFile : keyFile.replace("{data}", dataDir.toString()));
+        Path file = inData(keyFile, dataDir);
         if (!Files.isReadable(file)) {
             throw new ParameterException(spec.commandLine(), "--key-file " + file + " cannot be read");
         }

@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * One load run against a server started for it alone, as {@code bench compare}, {@code suite} and
- * {@code engines} make them: the server on a free port with a fresh data directory, the run's files
+ * {@code engines} make them (or against a server {@link #start}ed once for several runs, as
+ * {@code bench compare --keep-servers} does): the server on a free port with a fresh data directory, the run's files
  * saved, the server's CPU time read when the measured period starts and ends (for CPU per request, the
  * figure a noisy machine moves least) and its peak RSS read just before it is stopped. The data
  * directory is deleted afterwards; the server's output stays next to the run's files.
@@ -41,15 +42,46 @@ record ServerRun(RunResult result, long cpuNanos, long peakRssBytes, Path dir) {
      */
     static ServerRun measure(String command, Path parent, String name, Duration readyTimeout, RunConfig config,
                              ScenarioSource scenario, String recordedCommand) throws IOException {
-        Path data = Files.createDirectories(parent.resolve(name + "-data"));
-        try (ServerUnderTest server = ServerUnderTest.start(command, data, parent.resolve(name + ".server.log"), readyTimeout)) {
-            ServerCpu cpu = new ServerCpu(server);
-            RunResult result = LoadRun.run(config.withTarget("127.0.0.1", server.port), scenario.open(data), Progress.NONE, cpu);
-            long peakRss = server.peakRssBytes();
-            return new ServerRun(result, cpu.nanos(), peakRss, BenchCommand.save(result, parent.resolve(name), recordedCommand));
-        } finally {
-            deleteTree(data);
+        try (Started started = start(command, parent, name, readyTimeout)) {
+            return measure(started.server(), parent, name, config, scenario, recordedCommand);
         }
+    }
+
+    /**
+     * Starts the server of {@code command} for one or more runs ({@link #measure(ServerUnderTest, Path,
+     * String, RunConfig, ScenarioSource, String)}), with its data in {@code <parent>/<name>-data} and its
+     * output in {@code <parent>/<name>.server.log}.
+     */
+    static Started start(String command, Path parent, String name, Duration readyTimeout) throws IOException {
+        Path data = Files.createDirectories(parent.resolve(name + "-data"));
+        try {
+            return new Started(ServerUnderTest.start(command, data, parent.resolve(name + ".server.log"), readyTimeout));
+        } catch (IOException | RuntimeException e) {
+            deleteTree(data);
+            throw e;
+        }
+    }
+
+    /** A server {@link #start}ed for runs; closing it stops the server and deletes its data directory. */
+    record Started(ServerUnderTest server) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            try {
+                server.close();
+            } finally {
+                deleteTree(server.dataDir);
+            }
+        }
+    }
+
+    /** Runs {@code config} against a started {@code server} and saves the run's files under {@code <parent>/<name>/}. */
+    static ServerRun measure(ServerUnderTest server, Path parent, String name, RunConfig config, ScenarioSource scenario,
+                             String recordedCommand) throws IOException {
+        ServerCpu cpu = new ServerCpu(server);
+        RunResult result = LoadRun.run(config.withTarget("127.0.0.1", server.port), scenario.open(server.dataDir),
+            Progress.NONE, cpu);
+        long peakRss = server.peakRssBytes();
+        return new ServerRun(result, cpu.nanos(), peakRss, BenchCommand.save(result, parent.resolve(name), recordedCommand));
     }
 
     /** Server CPU per answer of the measured period, NaN when either is unknown. */

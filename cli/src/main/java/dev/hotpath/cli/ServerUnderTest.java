@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A server started from a command line for one measured run: on a free loopback port and a fresh data
+ * A server started from a command line for measured runs: on a free loopback port and a fresh data
  * directory ({@code {port}} and {@code {data}} in the command are replaced), its output in a file, ready
  * once it accepts a connection, stopped with SIGTERM (then SIGKILL after a grace). The command runs
  * under {@code bash -c "exec ..."}, so the signal reaches the server itself, and the process's CPU time

@@ -60,6 +60,25 @@ class CompareIT {
     }
 
     @Test
+    void keepsEachServerForEveryRoundWhenAsked() throws Exception {
+        Path starts = dir.resolve("starts");
+        // Each start of a server appends its side to one file: kept servers start once each.
+        String a = "sh -c 'echo A >> " + starts + " && exec " + serve("users") + "'";
+        String b = "sh -c 'echo B >> " + starts + " && exec " + serve("users") + "'";
+        int status = run("bench", "compare", "ping", "--a", a, "--b", b, "--keep-servers", "--rounds", "3",
+            "--connections", "2", "--duration", "300ms", "--results", dir.toString());
+        assertThat(status).as(out + err.toString()).isZero();
+        assertThat(out.toString()).contains("| 1 | A |", "| 3 | B |");
+        assertThat(Files.readAllLines(starts)).containsExactly("A", "B");
+        try (Stream<Path> runs = Files.list(dir)) {
+            Path compare = runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
+            assertThat(Files.readString(compare.resolve("compare.md"))).contains("kept for every round");
+            assertThat(compare.resolve("A-data")).as("the kept servers' data directories are deleted").doesNotExist();
+            assertThat(compare.resolve("A.server.log")).isRegularFile();
+        }
+    }
+
+    @Test
     void runsEachServerOnItsOwnPath() throws Exception {
         try (ThrowawayRedis redis = ThrowawayRedis.launch()) {
             String messages = serve("messages --data {data} --durability normal");
