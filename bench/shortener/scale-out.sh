@@ -22,6 +22,7 @@
 # server, so that the work a node makes its stores do is charged to the server's core).
 # WARMUP (default 5s) is each run's warm-up before its measured 10 s. KEEP_SERVERS=1 starts each
 # server once for all rounds (`bench compare --keep-servers`; redirects reuse the first round's links).
+# LINKS (default 10000) is how many links the redirect runs seed and ask for.
 # Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
 set -euo pipefail
@@ -68,9 +69,9 @@ compare() { # scenario A B [flags]
 
 case $scenario in
   redirect-hit)
-    compare redirect "$embedded" "$(node)" --links 10000 --pipeline "$depth" ;;
+    compare redirect "$embedded" "$(node)" --links "${LINKS:-10000}" --pipeline "$depth" ;;
   redis-hit)
-    compare redirect "$(node)" "$(node --local-cache-size 0)" --links 10000 ;;
+    compare redirect "$(node)" "$(node --local-cache-size 0)" --links "${LINKS:-10000}" ;;
   redis-ab|node-ab)
     echo "A: ${A_JAR:?A_JAR: the first build} B: ${B_JAR:?B_JAR: the second build}" >>"$out/COMMIT.txt"
     cache=$([[ $scenario == redis-ab ]] && echo --local-cache-size 0 || true)
@@ -83,7 +84,7 @@ case $scenario in
       $java -jar "$(jar_of $side)" shortener migrate --store "${PG_URI%/*}/hotpath_$side" >>"$out/migrate.txt"
     done
     compare redirect "$(node_jar=$A_JAR node_store=${PG_URI%/*}/hotpath_a node $cache)" \
-      "$(node_jar=$B_JAR node_store=${PG_URI%/*}/hotpath_b node $cache)" --links 10000 --pipeline "$depth" ;;
+      "$(node_jar=$B_JAR node_store=${PG_URI%/*}/hotpath_b node $cache)" --links "${LINKS:-10000}" --pipeline "$depth" ;;
   creates)
     compare create "$(node)" "$(node --max-batch 1)"
     for batch in 64 256; do
