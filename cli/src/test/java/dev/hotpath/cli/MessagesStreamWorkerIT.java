@@ -14,9 +14,11 @@ import io.lettuce.core.Limit;
 import io.lettuce.core.models.stream.PendingMessage;
 import io.lettuce.core.Range;
 import io.lettuce.core.XPendingArgs;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -232,8 +235,13 @@ class MessagesStreamWorkerIT {
      * commit: a batch committed before the lock was taken is acknowledged right after its commit.
      */
     private static long stuckOn(RedisConnections stream, String consumer) {
+        return oldestStuck(stream, consumer).size();
+    }
+
+    /** The oldest entry delivered to {@code consumer} for {@link #STUCK} and not acknowledged, if any. */
+    private static List<PendingMessage> oldestStuck(RedisConnections stream, String consumer) {
         return stream.shared().sync().xpending("hotpath:messages", XPendingArgs.Builder.xpending(
-            Consumer.from("hotpath-writers", consumer), Range.create("-", "+"), Limit.from(1)).idle(STUCK)).size();
+            Consumer.from("hotpath-writers", consumer), Range.create("-", "+"), Limit.from(1)).idle(STUCK));
     }
 
     /**
@@ -242,18 +250,21 @@ class MessagesStreamWorkerIT {
      * be pending, its {@code XACK} late, and would be acknowledged before the kill lands.
      */
     private static boolean holdsUncommitted(RedisConnections stream, String consumer, Statement locked) {
-        List<PendingMessage> stuck = stream.shared().sync().xpending("hotpath:messages", XPendingArgs.Builder.xpending(
-            Consumer.from("hotpath-writers", consumer), Range.create("-", "+"), Limit.from(1)).idle(STUCK));
+        List<PendingMessage> stuck = oldestStuck(stream, consumer);
         if (stuck.isEmpty()) {
             return false;
         }
         String entry = stuck.getFirst().getId();
-        String id = stream.shared().sync().xrange("hotpath:messages", Range.create(entry, entry)).getFirst().getBody()
-            .get("id");
-        try (ResultSet rs = locked.executeQuery("SELECT count(*) FROM messages WHERE hex(id) = '"
-            + id.replace("-", "").toUpperCase(java.util.Locale.ROOT) + "'")) {
-            rs.next();
-            return rs.getLong(1) == 0;
+        UUID id = UUID.fromString(stream.shared().sync().xrange("hotpath:messages", Range.create(entry, entry))
+            .getFirst().getBody().get("id"));
+        byte[] key = ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits())
+            .array(); // the id column: the UUID's 16 bytes in order
+        try (PreparedStatement select = locked.getConnection().prepareStatement("SELECT count(*) FROM messages WHERE id = ?")) {
+            select.setBytes(1, key);
+            try (ResultSet rs = select.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) == 0;
+            }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
