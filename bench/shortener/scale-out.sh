@@ -3,7 +3,7 @@
 # alternating rounds (node on core 0 with one event loop; the harness, PostgreSQL and Redis on core 1;
 # server CPU µs per request from /proc), on a throwaway PostgreSQL and Redis of the run's own:
 #   redirect-hit [DEPTH]  A: the embedded shortener, B: a scale-out node whose local cache holds every
-#                         link; redirects of 10,000 seeded links, DEPTH requests in flight per
+#                         link; redirects of $LINKS seeded links, DEPTH requests in flight per
 #                         connection (default 1; the issue asks for 1 and 16)
 #   redis-hit             A: a node that holds every link, B: a node with --local-cache-size 0, so
 #                         every redirect is answered from Redis
@@ -21,8 +21,9 @@
 # PostgreSQL and Redis run on core 1 with the load generator, or on STORES_CORE (say 0, with the
 # server, so that the work a node makes its stores do is charged to the server's core).
 # WARMUP (default 5s) is each run's warm-up before its measured 10 s. KEEP_SERVERS=1 starts each
-# server once for all rounds (`bench compare --keep-servers`; redirects reuse the first round's links).
-# LINKS (default 10000) is how many links the redirect runs seed and ask for.
+# server of the redirect scenarios once for all rounds (`bench compare --keep-servers`, which reuses
+# the first round's links); the other scenarios start fresh servers anyway. LINKS (default 10000) is
+# how many links the redirect runs seed and ask for.
 # Needs cli/target/hotpath.jar and bench/target/benchmarks.jar (./hotpath test builds both).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-scale-out-<SCENARIO>/
 set -euo pipefail
@@ -39,7 +40,8 @@ out=$(cd "$out" && pwd)
 trap 'stop_stores; rm -rf "$out/stores" "$out/hotpath.jar"' EXIT
 cp cli/target/hotpath.jar "$out/hotpath.jar"
 jar="$out/hotpath.jar"
-{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth stores on core: ${STORES_CORE:-1} warmup: ${WARMUP:-5s} keep servers: ${KEEP_SERVERS:-0}"; } >"$out/COMMIT.txt"
+keep_servers=$([[ ${KEEP_SERVERS:-0} == 1 ]] && echo 1 || echo 0)
+{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "scenario: $scenario rounds: $rounds depth: $depth stores on core: ${STORES_CORE:-1} warmup: ${WARMUP:-5s} keep servers: $keep_servers links: ${LINKS:-10000}"; } >"$out/COMMIT.txt"
 stores_core=${STORES_CORE:-1}
 start_postgres "$out/stores/pg" "$stores_core"
 start_redis "$out/stores/redis" "$stores_core"
@@ -58,9 +60,8 @@ compare() { # scenario A B [flags]
   local what=$1 a=$2 b=$3
   shift 3
   local keep=()
-  if [[ ${KEEP_SERVERS:-0} == 1 ]]; then
+  if [[ $keep_servers == 1 && $what == redirect ]]; then
     keep=(--keep-servers)
-    [[ $what == redirect ]] && keep+=(--links-file '{data}/links.tsv')
   fi
   taskset -c 1 $java -jar "$jar" bench compare "$what" --key-file '{data}/api-key' --connections 64 \
     --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$a" --b "$b" --results "$out" "${keep[@]}" "$@" \

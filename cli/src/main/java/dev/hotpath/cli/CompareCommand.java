@@ -13,10 +13,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,18 +27,18 @@ import picocli.CommandLine.Spec;
 /**
  * {@code hotpath bench compare SCENARIO --a CMD --b CMD [flags]}: the same run against two servers,
  * each started fresh for every run (free port, fresh data directory; or once for all rounds with
- * {@code --keep-servers}), alternated A B A B for
- * {@code --rounds}, with the median ratio A/B of answers per second. Every run must PASS for the
- * comparison to count (exit 0); otherwise exit 1. Each run also reads the server process's CPU time at
- * the start and end of its measured period, for CPU per request: on a noisy machine, the steadier
- * figure ({@link ServerRun}). Pin the servers in their commands (for example {@code taskset -c 0 ...}): a child inherits
- * this process's CPU set.
+ * {@code --keep-servers}), alternated A B A B for {@code --rounds}, with the median ratio A/B of
+ * answers per second. Every run must PASS for the comparison to count (exit 0); otherwise exit 1. Each
+ * run also reads the server process's CPU time at the start and end of its measured period, for CPU per
+ * request: on a noisy machine, the steadier figure ({@link ServerRun}). Pin the servers in their
+ * commands (for example {@code taskset -c 0 ...}): a child inherits this process's CPU set.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Run the same load against servers A and B in turn, A B A B, and print the median ratio.",
         "In CMD, {port} is a free port and {data} a fresh directory; e.g. --a 'taskset -c 0 ./hotpath serve users --bind 127.0.0.1:{port}'."})
 final class CompareCommand implements Callable<Integer> {
     private static final List<String> COLUMNS = List.of("Round", "Server", "req/s", "server CPU µs/req", "p99 ms", "Verdict");
+    private static final String KEPT = "Each server was started once and kept for every round (--keep-servers).";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     @Spec
@@ -63,9 +61,11 @@ final class CompareCommand implements Callable<Integer> {
     private int rounds;
 
     @Option(names = "--keep-servers",
-        description = {"Start A and B once and keep them for every round: the rounds alternate only the load, each",
-            "with its own warm-up, so a machine whose speed drifts moves both sides alike. Give redirect runs",
-            "--links-file '{data}/links.tsv', so that later rounds ask for the links the first one seeded."})
+        description = {"Start A and B once and keep them for every round (each round its own warm-up and measured",
+            "period): no start, stop or seeding between runs, and the JIT's first work is shared. Redirect and mixed",
+            "runs then reuse the links of their first round ({data}/links.tsv unless --links-file says otherwise).",
+            "The cost: what earlier rounds left (grown data, fuller caches, timers that only a long-lived server",
+            "reaches) is measured too; not for runs whose writes must not reach the next (social)."})
     private boolean keepServers;
 
     @Option(names = "--ready-timeout", defaultValue = "60s", converter = Converters.Span.class,
@@ -90,6 +90,10 @@ final class CompareCommand implements Callable<Integer> {
         if ((aPath != null || bPath != null) && !List.of("ping", "messages").contains(load.scenario)) {
             throw new ParameterException(spec.commandLine(), "--a-path and --b-path apply to ping and messages only");
         }
+        if (keepServers && load.scenario.equals("social")) {
+            throw new ParameterException(spec.commandLine(),
+                "--keep-servers does not apply to social: each run needs the seed as it was (bench/social/on-fresh-seed.sh)");
+        }
         Path dir = stampedDirectory(load.results, "compare");
         PrintWriter out = spec.commandLine().getOut();
         double[] rpsA = new double[rounds];
@@ -101,16 +105,15 @@ final class CompareCommand implements Callable<Integer> {
         SequencedMap<String, List<RunResult>> runsBySide = new LinkedHashMap<>();
         runsBySide.put("A", new ArrayList<>());
         runsBySide.put("B", new ArrayList<>());
-        Map<String, ServerRun.Started> kept = new HashMap<>();
-        try {
-            if (keepServers) {
-                kept.put("A", ServerRun.start(a, dir, "A", readyTimeout));
-                kept.put("B", ServerRun.start(b, dir, "B", readyTimeout));
-            }
+        if (keepServers) {
+            load.keepLinksIn("{data}/links.tsv");
+        }
+        try (ServerRun.Started keptA = keepServers ? ServerRun.start(a, dir, "A", readyTimeout) : null;
+             ServerRun.Started keptB = keepServers ? ServerRun.start(b, dir, "B", readyTimeout) : null) {
             for (int round = 1; round <= rounds; round++) {
                 for (String side : runsBySide.keySet()) {
-                    ServerRun run = runOnce(side.equals("A") ? a : b, kept.get(side), side.equals("A") ? aPath : bPath, dir,
-                        side + round);
+                    ServerRun run = runOnce(side.equals("A") ? a : b, side.equals("A") ? keptA : keptB,
+                        side.equals("A") ? aPath : bPath, dir, side + round);
                     RunResult result = run.result();
                     runsBySide.get(side).add(result);
                     (side.equals("A") ? rpsA : rpsB)[round - 1] = result.rps();
@@ -123,10 +126,6 @@ final class CompareCommand implements Callable<Integer> {
                     table.add(row);
                     out.println("| " + String.join(" | ", row) + " |");
                 }
-            }
-        } finally {
-            for (ServerRun.Started server : kept.values()) {
-                server.close();
             }
         }
         double ratio = median(rpsA) / median(rpsB);
@@ -141,11 +140,12 @@ final class CompareCommand implements Callable<Integer> {
         report.append('\n').append(verdict).append("\n\nA: `").append(a).append('`').append(pathNote(aPath))
             .append("\n\nB: `").append(b).append('`').append(pathNote(bPath)).append('\n');
         if (keepServers) {
-            report.append("\nEach server was started once and kept for every round (--keep-servers).\n");
+            report.append('\n').append(KEPT).append('\n');
         }
         Files.writeString(dir.resolve("compare.md"), report);
         Files.writeString(dir.resolve("compare.html"), HtmlReport.comparison("compare: " + load.command(), COLUMNS, table,
-            verdict + " A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath), runsBySide));
+            verdict + " A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath) + (keepServers ? "; " + KEPT : ""),
+            runsBySide));
         out.println(verdict);
         out.println("(" + dir + ")");
         return allPass ? 0 : 1;

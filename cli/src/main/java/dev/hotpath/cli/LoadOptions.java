@@ -262,7 +262,7 @@ final class LoadOptions {
     /**
      * A fresh scenario (scenarios keep what they created, so every run needs its own).
      *
-     * @param dataDir substituted for {@code {data}} in {@code --key-file}, or null
+     * @param dataDir substituted for {@code {data}} in {@code --key-file} and {@code --links-file}, or null
      */
     Scenario scenario(Path dataDir) throws IOException {
         validateScenario();
@@ -290,13 +290,24 @@ final class LoadOptions {
         };
     }
 
-    /** {@code --links-file} with {@code {data}} replaced, or null when not given. */
-    private Path linksFile(Path dataDir) {
-        return linksFile == null ? null : inData(linksFile, dataDir);
+    /** Keeps seeded links in {@code file} ({@code {data}} allowed) when {@code --links-file} did not name one. */
+    void keepLinksIn(String file) {
+        if (linksFile == null) {
+            linksFile = file;
+        }
     }
 
-    /** The file {@code name}, its {@code {data}} replaced by {@code dataDir} (when not null). */
-    private static Path inData(String name, Path dataDir) {
+    /** {@code --links-file} with {@code {data}} replaced, or null when not given. */
+    private Path linksFile(Path dataDir) {
+        return linksFile == null ? null : inData("--links-file", linksFile, dataDir);
+    }
+
+    /** The file {@code name} of option {@code option}, its {@code {data}} replaced by {@code dataDir}. */
+    private Path inData(String option, String name, Path dataDir) {
+        if (dataDir == null && name.contains("{data}")) {
+            throw new ParameterException(spec.commandLine(),
+                option + " " + name + ": {data} names a server's data directory, known only to bench compare");
+        }
         return Path.of(dataDir == null ? name : name.replace("{data}", dataDir.toString()));
     }
 
@@ -304,7 +315,7 @@ final class LoadOptions {
         if (key != null) {
             return key;
         }
-        Path file = inData(keyFile, dataDir);
+        Path file = inData("--key-file", keyFile, dataDir);
         if (!Files.isReadable(file)) {
             throw new ParameterException(spec.commandLine(), "--key-file " + file + " cannot be read");
         }

@@ -15,15 +15,15 @@ import java.util.List;
 
 /**
  * One load run against a server started for it alone, as {@code bench compare}, {@code suite} and
- * {@code engines} make them (or against a server {@link #start}ed once for several runs, as
- * {@code bench compare --keep-servers} does): the server on a free port with a fresh data directory, the run's files
- * saved, the server's CPU time read when the measured period starts and ends (for CPU per request, the
- * figure a noisy machine moves least) and its peak RSS read just before it is stopped. The data
- * directory is deleted afterwards; the server's output stays next to the run's files.
+ * {@code engines} make them, or against a server {@link #start}ed once for several runs
+ * ({@code bench compare --keep-servers}): the server on a free port with a fresh data directory, the
+ * run's files saved, the server's CPU time read when the measured period starts and ends (for CPU per
+ * request, the figure a noisy machine moves least) and its peak RSS so far read when the run ends. The
+ * data directory is deleted when the server stops; the server's output stays next to the runs' files.
  *
  * @param result what the load run measured
  * @param cpuNanos the server's CPU time over the measured period, -1 when unknown
- * @param peakRssBytes the server's peak resident set over its whole life, -1 when unknown
+ * @param peakRssBytes the server's peak resident set from its start to the end of this run, -1 when unknown
  * @param dir where the run's files are
  */
 record ServerRun(RunResult result, long cpuNanos, long peakRssBytes, Path dir) {
@@ -57,7 +57,11 @@ record ServerRun(RunResult result, long cpuNanos, long peakRssBytes, Path dir) {
         try {
             return new Started(ServerUnderTest.start(command, data, parent.resolve(name + ".server.log"), readyTimeout));
         } catch (IOException | RuntimeException e) {
-            deleteTree(data);
+            try {
+                deleteTree(data);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }
@@ -77,6 +81,9 @@ record ServerRun(RunResult result, long cpuNanos, long peakRssBytes, Path dir) {
     /** Runs {@code config} against a started {@code server} and saves the run's files under {@code <parent>/<name>/}. */
     static ServerRun measure(ServerUnderTest server, Path parent, String name, RunConfig config, ScenarioSource scenario,
                              String recordedCommand) throws IOException {
+        if (!server.isAlive()) {
+            throw new IOException("the server for run " + name + " has stopped (its output: " + server.log + ")");
+        }
         ServerCpu cpu = new ServerCpu(server);
         RunResult result = LoadRun.run(config.withTarget("127.0.0.1", server.port), scenario.open(server.dataDir),
             Progress.NONE, cpu);

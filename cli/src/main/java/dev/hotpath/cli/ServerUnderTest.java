@@ -24,11 +24,13 @@ final class ServerUnderTest implements AutoCloseable {
     private final Process process;
     final int port;
     final Path dataDir;
+    final Path log;
 
-    private ServerUnderTest(Process process, int port, Path dataDir) {
+    private ServerUnderTest(Process process, int port, Path dataDir, Path log) {
         this.process = process;
         this.port = port;
         this.dataDir = dataDir;
+        this.log = log;
     }
 
     static ServerUnderTest start(String command, Path dataDir, Path log, Duration readyTimeout) throws IOException {
@@ -36,7 +38,7 @@ final class ServerUnderTest implements AutoCloseable {
         String line = command.replace("{port}", Integer.toString(port)).replace("{data}", dataDir.toString());
         Process process = new ProcessBuilder(List.of("bash", "-c", "exec " + line)).redirectErrorStream(true)
             .redirectOutput(log.toFile()).start();
-        ServerUnderTest server = new ServerUnderTest(process, port, dataDir);
+        ServerUnderTest server = new ServerUnderTest(process, port, dataDir, log);
         long deadline = System.nanoTime() + readyTimeout.toNanos();
         while (!server.accepts()) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
@@ -47,6 +49,11 @@ final class ServerUnderTest implements AutoCloseable {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
         return server;
+    }
+
+    /** Whether the server process still runs. */
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     /**

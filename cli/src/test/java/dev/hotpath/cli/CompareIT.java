@@ -7,6 +7,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,19 +64,59 @@ class CompareIT {
     @Test
     void keepsEachServerForEveryRoundWhenAsked() throws Exception {
         Path starts = dir.resolve("starts");
-        // Each start of a server appends its side to one file: kept servers start once each.
-        String a = "sh -c 'echo A >> " + starts + " && exec " + serve("users") + "'";
-        String b = "sh -c 'echo B >> " + starts + " && exec " + serve("users") + "'";
-        int status = run("bench", "compare", "ping", "--a", a, "--b", b, "--keep-servers", "--rounds", "3",
+        int status = run("bench", "compare", "ping", "--a", recordingStarts("A", starts, serve("users")),
+            "--b", recordingStarts("B", starts, serve("users")), "--keep-servers", "--rounds", "3",
             "--connections", "2", "--duration", "300ms", "--results", dir.toString());
         assertThat(status).as(out + err.toString()).isZero();
         assertThat(out.toString()).contains("| 1 | A |", "| 3 | B |");
-        assertThat(Files.readAllLines(starts)).containsExactly("A", "B");
+        List<String> started = Files.readAllLines(starts);
+        assertThat(started).as("one start per server").extracting(line -> line.split(" ")[0]).containsExactly("A", "B");
+        assertStopped(started);
+        Path compare = compareDirectory();
+        assertThat(Files.readString(compare.resolve("compare.md"))).contains("kept for every round");
+        assertThat(compare.resolve("A-data")).as("the kept servers' data directories are deleted").doesNotExist();
+        assertThat(compare.resolve("B-data")).doesNotExist();
+    }
+
+    @Test
+    void keptRedirectServersAskForTheLinksTheirFirstRoundSeeded() throws Exception {
+        // Room for 50 links only: a second round that seeded again would be refused and fail.
+        String shortener = serve("shortener --data {data} --max-links 50");
+        int status = run("bench", "compare", "redirect", "--a", shortener, "--b", shortener, "--keep-servers",
+            "--key-file", "{data}/api-key", "--links", "50", "--rounds", "2", "--connections", "2",
+            "--duration", "300ms", "--results", dir.toString());
+        assertThat(status).as(out + err.toString()).isZero();
+        assertThat(out.toString()).contains("| 2 | A |", "| 2 | B |");
+    }
+
+    @Test
+    void stopsTheKeptServerWhenTheOtherNeverStarts() throws Exception {
+        Path starts = dir.resolve("starts");
+        int status = run("bench", "compare", "ping", "--a", recordingStarts("A", starts, serve("users")),
+            "--b", "exit 3 # {port}", "--keep-servers", "--ready-timeout", "5s", "--duration", "300ms",
+            "--results", dir.toString());
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).contains("did not accept connections").doesNotContain("\tat ");
+        assertStopped(Files.readAllLines(starts));
+        assertThat(compareDirectory().resolve("A-data")).doesNotExist();
+    }
+
+    /** {@code command}, run so that each start appends {@code side} and the server's PID to {@code starts}. */
+    private static String recordingStarts(String side, Path starts, String command) {
+        return "sh -c 'echo " + side + " $$ >> " + starts + " && exec " + command + "'";
+    }
+
+    /** Every server whose start a line of {@code started} records ({@code side pid}) has stopped. */
+    private static void assertStopped(List<String> started) {
+        for (String line : started) {
+            long pid = Long.parseLong(line.split(" ")[1]);
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as(line).isNotEqualTo(Optional.of(true));
+        }
+    }
+
+    private Path compareDirectory() throws Exception {
         try (Stream<Path> runs = Files.list(dir)) {
-            Path compare = runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
-            assertThat(Files.readString(compare.resolve("compare.md"))).contains("kept for every round");
-            assertThat(compare.resolve("A-data")).as("the kept servers' data directories are deleted").doesNotExist();
-            assertThat(compare.resolve("A.server.log")).isRegularFile();
+            return runs.filter(p -> p.getFileName().toString().endsWith("-compare")).findFirst().orElseThrow();
         }
     }
 
