@@ -132,21 +132,23 @@ final class CompareCommand implements Callable<Integer> {
         String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
                 + "A %.2f, B %.2f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
             median(cpuB) / median(cpuA), allPass ? "" : " (NOT VALID: a run failed)");
+        String byRound = "by round: req/s A/B " + pairedRatios(rpsA, rpsB) + "; server CPU B/A " + pairedRatios(cpuB, cpuA);
         StringBuilder report = new StringBuilder("# compare: " + load.command() + "\n\n| "
             + String.join(" | ", COLUMNS) + " |\n|---|---|---:|---:|---:|---|\n");
         for (List<String> row : table) {
             report.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
-        report.append('\n').append(verdict).append("\n\nA: `").append(a).append('`').append(pathNote(aPath))
+        report.append('\n').append(verdict).append("\n\n").append(byRound).append("\n\nA: `").append(a).append('`').append(pathNote(aPath))
             .append("\n\nB: `").append(b).append('`').append(pathNote(bPath)).append('\n');
         if (keepServers) {
             report.append('\n').append(KEPT).append('\n');
         }
         Files.writeString(dir.resolve("compare.md"), report);
         Files.writeString(dir.resolve("compare.html"), HtmlReport.comparison("compare: " + load.command(), COLUMNS, table,
-            verdict + " A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath) + (keepServers ? "; " + KEPT : ""),
+            verdict + " " + byRound + ". A: " + a + pathNote(aPath) + "; B: " + b + pathNote(bPath) + (keepServers ? "; " + KEPT : ""),
             runsBySide));
         out.println(verdict);
+        out.println(byRound);
         out.println("(" + dir + ")");
         return allPass ? 0 : 1;
     }
@@ -166,6 +168,21 @@ final class CompareCommand implements Callable<Integer> {
     /** A new directory {@code <UTC stamp>-<kind>} under {@code root} for the files of one command. */
     static Path stampedDirectory(Path root, String kind) throws IOException {
         return Files.createDirectories(root.resolve(STAMP.format(Instant.now()) + "-" + kind));
+    }
+
+    /**
+     * Each round's {@code top[i] / bottom[i]} and their median: the two runs of a round are the closest
+     * in time, so on a machine whose speed drifts this is the steadier comparison beside the ratio of
+     * the medians.
+     */
+    static String pairedRatios(double[] top, double[] bottom) {
+        double[] ratios = new double[top.length];
+        StringBuilder each = new StringBuilder();
+        for (int i = 0; i < top.length; i++) {
+            ratios[i] = top[i] / bottom[i];
+            each.append(i == 0 ? "" : ", ").append(String.format("%.3f", ratios[i]));
+        }
+        return String.format("%s (median %.3f)", each, median(ratios));
     }
 
     static double median(double[] values) {

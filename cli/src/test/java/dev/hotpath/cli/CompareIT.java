@@ -58,7 +58,10 @@ class CompareIT {
         assertThat(out.toString()).containsPattern("ratio A/B \\d+\\.\\d{3}\\.")
             .as("the server's CPU per request over the measured period, read from /proc")
             .containsPattern("\\| 1 \\| A \\| \\d+\\.\\d \\| \\d+\\.\\d{2} \\|")
-            .containsPattern("median server CPU µs/request A \\d+\\.\\d{2}, B \\d+\\.\\d{2}; B/A \\d+\\.\\d{3}\n");
+            .containsPattern("median server CPU µs/request A \\d+\\.\\d{2}, B \\d+\\.\\d{2}; B/A \\d+\\.\\d{3}\n")
+            .as("each round's own ratios, and their median")
+            .containsPattern("by round: req/s A/B \\d+\\.\\d{3} \\(median \\d+\\.\\d{3}\\); server CPU B/A \\d+\\.\\d{3} "
+                + "\\(median \\d+\\.\\d{3}\\)\n");
     }
 
     @Test
