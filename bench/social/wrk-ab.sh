@@ -7,6 +7,8 @@
 # server's CPU is utime + stime of its whole process (every thread) from /proc/PID/stat over the
 # measured run, divided by the requests wrk counted.
 #   bench/social/wrk-ab.sh SEED 'SERVER A' 'SERVER B' [ROUNDS] [SECONDS]
+# WARMUP (default 5) is each run's warm-up in seconds: a JVM still compiles after 5 s (C2 was 3.9% of
+# hotpath's CPU in the measured window that follows), so a longer one compares warm servers.
 # A server is a command serving the social API on 127.0.0.1:{port}, run with `exec` (its PID is the
 # server's) and with SQLITE_PATH, JWT_SECRET, HOST and PORT in its environment, e.g.
 #   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{port}"
@@ -37,7 +39,7 @@ run() { # run NAME COMMAND: writes "rps us_per_request p99_ms bad" to $work/NAME
     start_social_server "$seed" "$work" "$2" "$work/$1.log"
     pid=$SOCIAL_PID
     local port=$SOCIAL_PORT
-    TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 -d5s -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
+    TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${WARMUP:-5}s" -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
     local before after line
     before=$(cpu_ticks "$pid")
     line=$(TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${seconds}s" -s "$here/bench/social/wrk-mix.lua" \
