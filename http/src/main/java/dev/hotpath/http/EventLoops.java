@@ -5,10 +5,12 @@ import java.util.concurrent.Executor;
 
 /**
  * The event loop a handler runs on, for work that must stay on that thread but run a little later.
- * A task given to it from its own thread runs in the same turn of the loop, after the loop has handled
- * everything it read in that turn and before it waits for more: the place to commit, once, the writes
- * that the turn's requests made on a connection only this loop uses. Giving it a task from the loop
- * costs a queue insertion, no wake-up.
+ * A task given to it from its own thread runs after the request that gave it, at the end of the
+ * loop's turn (once the loop has handled what it read) or, while the loop stays busy, between two of
+ * its reads once the task has waited into another millisecond: the place to commit, once, the writes
+ * that several requests made on a connection only this loop uses, without a write waiting for the
+ * whole of a long turn. Giving it a task from the loop costs a queue insertion, no wake-up; from
+ * another thread, the task goes to the loop's own queue.
  */
 public final class EventLoops {
     private static final ThreadLocal<Executor> CURRENT = new ThreadLocal<>();
@@ -34,8 +36,8 @@ public final class EventLoops {
         return CURRENT.get();
     }
 
-    /** Makes {@code loop} its own thread's answer to {@link #current()}, before it runs anything else it is given. */
-    static void register(EventExecutor loop) {
-        loop.execute(() -> CURRENT.set(loop));
+    /** Makes {@code turn} the answer of {@code loop}'s thread to {@link #current()}, before it runs anything else it is given. */
+    static void register(EventExecutor loop, Executor turn) {
+        loop.execute(() -> CURRENT.set(turn));
     }
 }

@@ -62,9 +62,9 @@ public final class HttpServer implements AutoCloseable {
         try {
             List<EventExecutor> executors = new ArrayList<>();
             group.forEach(executors::add);
-            executors.forEach(EventLoops::register);
             ServerContext context = new ServerContext(config.limits(),
                 new Router(routes, config.limits().maxBodyBytes()), config.clock(), executors);
+            executors.forEach(executor -> EventLoops.register(executor, context.turnTasks(executor)));
             Channel channel = new ServerBootstrap()
                 .group(group)
                 .channel(resolved.serverChannel())

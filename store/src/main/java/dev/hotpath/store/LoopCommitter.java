@@ -28,6 +28,10 @@ import java.util.concurrent.RejectedExecutionException;
  * {@link BackgroundCheckpoints} before giving the connection to the committer, and its
  * {@code afterCommit} to the committer. Not thread-safe:
  * one loop only, which offers, commits and reads; {@link #close()} after that loop has stopped.
+ *
+ * <p>"The end of the turn" is when the loop's executor runs the commit: with the engine's
+ * {@code EventLoops.current()}, the end of the turn or, while the loop stays busy, its next read once
+ * the first write has waited into another millisecond, so a write waits about a millisecond at most.
  */
 public final class LoopCommitter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopCommitter.class.getName());

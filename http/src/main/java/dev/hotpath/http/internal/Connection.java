@@ -123,6 +123,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         flushOutbound();
+        loop.turn.runIfDue(lastActivityAt); // between two reads: the time of the read just handled
     }
 
     @Override
@@ -442,7 +443,11 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     void onCompleted() {
         server.asyncCompleted();
         if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
-            CompletionBatch.schedule(ctx.executor(), this);
+            if (ctx.executor().inEventLoop()) {
+                loop.turn.execute(this); // completed by a task of the turn: out with that task's run
+            } else {
+                CompletionBatch.schedule(ctx.executor(), this);
+            }
         }
     }
 

@@ -3,13 +3,15 @@ package dev.hotpath.http.internal;
 import dev.hotpath.http.Filter;
 import dev.hotpath.http.FilterChain;
 import dev.hotpath.http.ServerLimits;
+import io.netty.util.concurrent.EventExecutor;
+import java.time.Clock;
 import java.util.function.Consumer;
 
 /**
  * What one event loop shares among its connections: the reusable {@link RequestHead},
  * {@link DirectResponder} and {@link FilterExchange}, its own instances of every filter chain, its
- * counters and the list of its open connections (intrusive, so tracking a connection allocates
- * nothing). Confined to the loop's thread.
+ * counters, the tasks its handlers leave for the end of its turn, and the list of its open connections
+ * (intrusive, so tracking a connection allocates nothing). Confined to the loop's thread.
  */
 final class LoopState {
     final RequestHead head;
@@ -18,10 +20,12 @@ final class LoopState {
     final FilterExchange exchange;
     /** This loop's filters of each chain, indexed by the router's chain id. */
     final Filter[][] chains;
+    final TurnTasks turn;
     private Connection first;
 
-    LoopState(ServerLimits limits, Router router) {
+    LoopState(ServerLimits limits, Router router, EventExecutor executor, Clock clock) {
         head = new RequestHead(limits);
+        turn = new TurnTasks(executor, clock);
         exchange = new FilterExchange(limits.maxRequestLineBytes());
         chains = router.chains().stream().map(FilterChain::instantiate).toArray(Filter[][]::new);
     }

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,13 +35,18 @@ public final class ServerContext {
         this.date = new HttpDate(clock);
         Map<EventExecutor, LoopState> map = new IdentityHashMap<>();
         for (EventExecutor executor : executors) {
-            map.put(executor, new LoopState(limits, router));
+            map.put(executor, new LoopState(limits, router, executor, clock));
         }
         this.loops = Collections.unmodifiableMap(map);
     }
 
     public HttpDate date() {
         return date;
+    }
+
+    /** Where the handlers on the loop that {@code executor} drives leave work for the end of its turn. */
+    public Executor turnTasks(EventExecutor executor) {
+        return loops.get(executor).turn;
     }
 
     LoopState loop(EventLoop eventLoop) {

@@ -17,7 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
  * call of its own, where profiles put most of what a Redis hit cost beyond a local one. Batched, a
  * turn's misses cost one hand-off and one write: 0.56 times the server CPU per Redis hit in an A/B
  * (docs/BENCHMARKS.md). Cost: a thread-local read per miss; a miss waits for the rest of its turn
- * (microseconds) before it is sent.
+ * before it is sent (about a millisecond at most: see {@code EventLoops}).
  *
  * <p>Several loops may share the connection: a flush sends what every loop buffered, which only sends
  * another loop's commands earlier than its own flush would.

@@ -1,0 +1,102 @@
+package dev.hotpath.http.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hotpath.http.testing.MutableClock;
+import io.netty.channel.DefaultEventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A turn's tasks run at the end of the turn, or between two reads once the first has waited into
+ * another millisecond of the injected clock; each exactly once, in order. Every step that must happen
+ * within one turn runs inside one task of the loop, so the end of the turn cannot come between them.
+ */
+class TurnTasksTest {
+    private final EventExecutor loop = new DefaultEventLoop();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-12-02T17:00:00Z"));
+    private final TurnTasks turn = new TurnTasks(loop, clock);
+    private final List<String> ran = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Runs {@code step} as one task of the loop, so as one part of one turn, and waits for it. */
+    private void inOneTurn(Runnable step) {
+        loop.submit(step).syncUninterruptibly();
+    }
+
+    private Runnable record(String name) {
+        return () -> ran.add(name);
+    }
+
+    @Test
+    void runsAtTheEndOfTheTurnInTheOrderGiven() {
+        inOneTurn(() -> {
+            turn.execute(record("a"));
+            turn.execute(record("b"));
+            turn.runIfDue(clock.millis()); // the same millisecond: not due
+            assertThat(ran).as("nothing runs while the turn goes on").isEmpty();
+        });
+        inOneTurn(() -> { });
+        assertThat(ran).containsExactly("a", "b");
+    }
+
+    @Test
+    void runsBetweenReadsOnceTheFirstTaskWaitedIntoAnotherMillisecond() {
+        inOneTurn(() -> {
+            turn.execute(record("a"));
+            clock.advance(Duration.ofMillis(1));
+            turn.execute(record("b"));
+            turn.runIfDue(clock.millis());
+            assertThat(ran).as("run before the turn ends").containsExactly("a", "b");
+            turn.execute(record("c"));
+            turn.runIfDue(clock.millis());
+            assertThat(ran).as("c was given in this millisecond").containsExactly("a", "b");
+        });
+        inOneTurn(() -> { });
+        assertThat(ran).as("each once: the end of the turn runs only what is left").containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void aTaskGivenWhileTheQueueRunsRunsInTheSameRun() {
+        inOneTurn(() -> {
+            turn.execute(() -> {
+                ran.add("commit");
+                turn.execute(record("answer"));
+                turn.runIfDue(clock.millis() + 5); // no run inside a run
+            });
+            clock.advance(Duration.ofMillis(1));
+            turn.runIfDue(clock.millis());
+            assertThat(ran).containsExactly("commit", "answer");
+        });
+    }
+
+    @Test
+    void aFailingTaskDoesNotStopTheOthers() {
+        inOneTurn(() -> {
+            turn.execute(() -> {
+                throw new IllegalStateException("expected by the test");
+            });
+            turn.execute(record("after"));
+        });
+        inOneTurn(() -> { });
+        assertThat(ran).containsExactly("after");
+    }
+
+    @Test
+    void aTaskFromAnotherThreadRunsOnTheLoop() {
+        List<Boolean> onLoop = new CopyOnWriteArrayList<>();
+        turn.execute(() -> onLoop.add(loop.inEventLoop()));
+        inOneTurn(() -> { });
+        assertThat(onLoop).containsExactly(true);
+    }
+}
