@@ -1,20 +1,20 @@
 package dev.hotpath.http.internal;
 
-import io.netty.util.concurrent.EventExecutor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Responses completed together on one foreign thread (a writer's committed batch), handed to their
  * event loops once per loop instead of once per response. Each hand-off may wake a sleeping loop
  * through its eventfd; where the loop and the completing thread share a core, each wake-up can also
  * switch threads before the next response is completed. Batching makes that one wake-up per loop.
+ * Each hand-off goes through the loop's {@link TurnTasks#handOver}, which also runs it at the loop's
+ * next read rather than only at the end of a turn that may be long.
  */
 public final class CompletionBatch {
     private static final ThreadLocal<CompletionBatch> CURRENT = new ThreadLocal<>();
 
-    private final List<EventExecutor> loops = new ArrayList<>(4);
+    private final List<TurnTasks> loops = new ArrayList<>(4);
     private final List<List<Runnable>> drains = new ArrayList<>(4);
 
     private CompletionBatch() {
@@ -36,11 +36,11 @@ public final class CompletionBatch {
         }
     }
 
-    /** Schedules {@code drain} on {@code loop}: now, or at the end of the current thread's batch. */
-    static void schedule(EventExecutor loop, Runnable drain) {
+    /** Hands {@code drain} to {@code loop}: now, or at the end of the current thread's batch. */
+    static void schedule(TurnTasks loop, Runnable drain) {
         CompletionBatch batch = CURRENT.get();
         if (batch == null) {
-            execute(loop, drain);
+            loop.handOver(drain);
             return;
         }
         int index = batch.loops.indexOf(loop);
@@ -55,15 +55,7 @@ public final class CompletionBatch {
     private void handOff() {
         for (int i = 0; i < loops.size(); i++) {
             List<Runnable> forLoop = drains.get(i);
-            execute(loops.get(i), () -> forLoop.forEach(Runnable::run));
-        }
-    }
-
-    private static void execute(EventExecutor loop, Runnable task) {
-        try {
-            loop.execute(task);
-        } catch (RejectedExecutionException e) {
-            // The loop is shut down: its connections are gone with it.
+            loops.get(i).handOver(() -> forLoop.forEach(Runnable::run));
         }
     }
 }

@@ -446,7 +446,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
             if (ctx.executor().inEventLoop()) {
                 loop.turn.execute(this); // completed by a task of the turn: out with that task's run
             } else {
-                CompletionBatch.schedule(ctx.executor(), this);
+                CompletionBatch.schedule(loop.turn, this);
             }
         }
     }

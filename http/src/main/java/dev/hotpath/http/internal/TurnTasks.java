@@ -3,7 +3,10 @@ package dev.hotpath.http.internal;
 import io.netty.util.concurrent.EventExecutor;
 import java.time.Clock;
 import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The tasks one event loop's handlers leave for the end of the loop's turn ({@code EventLoops.current()}):
@@ -21,8 +24,12 @@ import java.util.concurrent.Executor;
  * the rest at the end of the turn, as before, when the turn is short.
  *
  * <p>Tasks run in the order given; a task given while the queue runs runs in the same run (an answer
- * a commit completed goes out with it). Confined to the loop: {@link #execute} from another thread
- * hands the task to the loop's own queue.
+ * a commit completed goes out with it). Confined to the loop but for {@link #handOver}:
+ * {@link #execute} from another thread hands the task to the loop's own queue.
+ *
+ * <p>Answers completed on another thread (a writer's committed batch) come through {@link #handOver}:
+ * a Netty task, which wakes a waiting loop, and a queue the loop also empties at its next read, since
+ * nothing is gained by holding them back. Its cost at a read is one volatile read.
  */
 final class TurnTasks implements Executor {
     private static final System.Logger LOG = System.getLogger(TurnTasks.class.getName());
@@ -30,6 +37,8 @@ final class TurnTasks implements Executor {
     private final Clock clock;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
     private final Runnable atTurnEnd = this::runAtTurnEnd;
+    private final Queue<Runnable> handedOver = new ConcurrentLinkedQueue<>();
+    private final Runnable runHandedOver = this::runHandedOver;
     private long firstQueuedAt;
     private boolean turnEndScheduled;
     private boolean running;
@@ -61,13 +70,34 @@ final class TurnTasks implements Executor {
     }
 
     /**
-     * Runs the queue when its first task was given before millisecond {@code now}. Called on the loop
-     * between two reads, where no connection is part way through a request.
+     * From any thread: runs {@code task} on the loop at its next read or at the end of its turn,
+     * whichever comes first; dropped when the loop is shut down (its connections are gone with it).
+     */
+    void handOver(Runnable task) {
+        handedOver.add(task);
+        try {
+            loop.execute(runHandedOver);
+        } catch (RejectedExecutionException e) {
+            handedOver.remove(task);
+        }
+    }
+
+    /**
+     * Runs what other threads handed over, and the queue when its first task was given before
+     * millisecond {@code now}. Called on the loop between two reads, where no connection is part way
+     * through a request.
      */
     void runIfDue(long now) {
+        if (!handedOver.isEmpty()) {
+            runHandedOver();
+        }
         if (!tasks.isEmpty() && !running && now != firstQueuedAt) {
             runAll();
         }
+    }
+
+    private void runHandedOver() {
+        runEach(handedOver);
     }
 
     private void runAtTurnEnd() {
@@ -80,16 +110,21 @@ final class TurnTasks implements Executor {
     private void runAll() {
         running = true;
         try {
-            Runnable task;
-            while ((task = tasks.poll()) != null) {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "a task left for the end of the turn failed", e);
-                }
-            }
+            runEach(tasks);
         } finally {
             running = false;
+        }
+    }
+
+    /** Runs and removes every task of {@code queue}, those added meanwhile too; one that throws is logged. */
+    private static void runEach(Queue<Runnable> queue) {
+        Runnable task;
+        while ((task = queue.poll()) != null) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "a task left for the event loop failed", e);
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.DefaultEventLoop;
 import io.netty.util.concurrent.EventExecutor;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Test;
 class CompletionBatchTest {
     private final EventExecutor loopA = new DefaultEventLoop();
     private final EventExecutor loopB = new DefaultEventLoop();
+    private final TurnTasks turnA = new TurnTasks(loopA, Clock.systemUTC());
+    private final TurnTasks turnB = new TurnTasks(loopB, Clock.systemUTC());
     private final List<String> ran = new CopyOnWriteArrayList<>();
 
     @AfterEach
@@ -30,10 +33,10 @@ class CompletionBatchTest {
     @Test
     void handsEachLoopItsDrainsInOneTaskAfterTheBatch() {
         CompletionBatch.run(() -> {
-            CompletionBatch.schedule(loopA, () -> ran.add("a1"));
-            CompletionBatch.schedule(loopB, () -> ran.add("b1"));
-            CompletionBatch.schedule(loopA, () -> ran.add("a2"));
-            CompletionBatch.run(() -> CompletionBatch.schedule(loopA, () -> ran.add("a3 nested")));
+            CompletionBatch.schedule(turnA, () -> ran.add("a1"));
+            CompletionBatch.schedule(turnB, () -> ran.add("b1"));
+            CompletionBatch.schedule(turnA, () -> ran.add("a2"));
+            CompletionBatch.run(() -> CompletionBatch.schedule(turnA, () -> ran.add("a3 nested")));
             settle(loopA);
             settle(loopB);
             assertThat(ran).as("nothing reaches a loop while the batch runs").isEmpty();
@@ -45,7 +48,7 @@ class CompletionBatchTest {
 
     @Test
     void schedulesAtOnceOutsideABatch() {
-        CompletionBatch.schedule(loopA, () -> ran.add("now"));
+        CompletionBatch.schedule(turnA, () -> ran.add("now"));
         settle(loopA);
         assertThat(ran).containsExactly("now");
     }

@@ -99,4 +99,28 @@ class TurnTasksTest {
         inOneTurn(() -> { });
         assertThat(onLoop).containsExactly(true);
     }
+
+    @Test
+    void whatAnotherThreadHandsOverRunsAtTheNextReadOnce() {
+        inOneTurn(() -> {
+            Thread writer = Thread.ofPlatform().start(() -> turn.handOver(record("answer")));
+            try {
+                writer.join();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            turn.runIfDue(clock.millis());
+            assertThat(ran).as("run before the turn ends, with no millisecond to wait").containsExactly("answer");
+        });
+        inOneTurn(() -> { });
+        assertThat(ran).as("once: the loop's own task finds nothing left").containsExactly("answer");
+    }
+
+    @Test
+    void whatIsHandedOverRunsOnTheLoopWhenNoReadComes() {
+        List<Boolean> onLoop = new CopyOnWriteArrayList<>();
+        turn.handOver(() -> onLoop.add(loop.inEventLoop()));
+        inOneTurn(() -> { });
+        assertThat(onLoop).containsExactly(true);
+    }
 }
