@@ -4,8 +4,9 @@
 # built there, then `./hotpath bench compare SCENARIO` (this checkout's harness) starts the two
 # servers fresh each round, alternated A B A B, server on core 0 with one event loop, load on core 1.
 #   bench/compare-revisions.sh REV_A REV_B SCENARIO [ROUNDS] [SERVE_ARGS...]
-# SCENARIO is ping (serve users), redirect, create or mixed (serve shortener); SERVE_ARGS are added to
-# each server's command line (default for the shortener: --durability full).
+# SCENARIO is ping, users-get or users-mix (serve users: the engine suite's S1, S2 and S3 mix; S4
+# with SERVE_ARGS --store sqlite --data {data}), redirect, create or mixed (serve shortener); SERVE_ARGS
+# replace each server's extra arguments (default for the shortener: --durability full).
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-revisions-<scenario>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,9 +40,9 @@ build "$rev_b" b
 } >"$out/REVISIONS.txt"
 
 case "$scenario" in
-  ping) app="users"; extra=(); flags=() ;;
+  ping|users-get|users-mix) app="users"; extra=(); flags=() ;;
   redirect|create|mixed) app="shortener --data {data}"; extra=(--durability full); flags=(--key-file '{data}/api-key') ;;
-  *) echo "unknown scenario '$scenario' (ping, redirect, create, mixed)" >&2; exit 2 ;;
+  *) echo "unknown scenario '$scenario' (ping, users-get, users-mix, redirect, create, mixed)" >&2; exit 2 ;;
 esac
 if [[ $# -gt 0 ]]; then extra=("$@"); fi
 server() { echo "taskset -c 0 $java -jar $out/$1.jar serve $app --bind 127.0.0.1:{port} --event-loops 1 ${extra[*]:-}"; }
