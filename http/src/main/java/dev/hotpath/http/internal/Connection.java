@@ -16,6 +16,7 @@ import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
@@ -444,7 +445,11 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         server.asyncCompleted();
         if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
             if (ctx.executor().inEventLoop()) {
-                loop.turn.execute(this); // completed by a task of the turn: out with that task's run
+                try {
+                    loop.turn.execute(this); // completed by a task of the turn: out with that task's run
+                } catch (RejectedExecutionException e) {
+                    // The loop is shutting down: its connections are gone with it.
+                }
             } else {
                 CompletionBatch.schedule(loop.turn, this);
             }
