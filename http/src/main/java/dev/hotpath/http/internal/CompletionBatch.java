@@ -54,8 +54,7 @@ public final class CompletionBatch {
 
     private void handOff() {
         for (int i = 0; i < loops.size(); i++) {
-            List<Runnable> forLoop = drains.get(i);
-            loops.get(i).handOver(() -> forLoop.forEach(Runnable::run));
+            loops.get(i).handOver(drains.get(i)); // each drain a task: one that throws keeps none of the others back
         }
     }
 }

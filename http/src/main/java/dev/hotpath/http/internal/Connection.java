@@ -124,7 +124,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         flushOutbound();
-        loop.turn.runIfDue(lastActivityAt); // between two reads: the time of the read just handled
+        loop.turn.runIfDue(); // between two reads
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.hotpath.http.internal;
 import io.netty.util.concurrent.EventExecutor;
 import java.time.Clock;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -60,6 +61,10 @@ final class TurnTasks implements Executor {
             loop.execute(task);
             return;
         }
+        if (running) { // the run under way takes it: no Netty task, which a loop shutting down refuses
+            tasks.add(task);
+            return;
+        }
         if (tasks.isEmpty()) {
             if (!turnEndScheduled) {
                 loop.execute(atTurnEnd);
@@ -75,24 +80,29 @@ final class TurnTasks implements Executor {
      * whichever comes first; dropped when the loop is shut down (its connections are gone with it).
      */
     void handOver(Runnable task) {
-        handedOver.add(task);
+        handOver(List.of(task));
+    }
+
+    /** {@link #handOver} for several tasks, in their order, with one wake-up of the loop. */
+    void handOver(List<Runnable> given) {
+        handedOver.addAll(given);
         try {
             loop.execute(runHandedOver);
         } catch (RejectedExecutionException e) {
-            handedOver.remove(task);
+            handedOver.removeAll(given);
         }
     }
 
     /**
-     * Runs what other threads handed over, and the queue when its first task was given before
-     * millisecond {@code now}. Called on the loop between two reads, where no connection is part way
-     * through a request.
+     * Runs what other threads handed over, and the queue when its first task was given before this
+     * millisecond of the server's clock (read here, so that no caller can pass a stale time). Called
+     * on the loop between two reads, where no connection is part way through a request.
      */
-    void runIfDue(long now) {
+    void runIfDue() {
         if (!handedOver.isEmpty()) {
             runHandedOver();
         }
-        if (!tasks.isEmpty() && !running && now != firstQueuedAt) {
+        if (!tasks.isEmpty() && !running && clock.millis() != firstQueuedAt) {
             runAll();
         }
     }
@@ -117,13 +127,18 @@ final class TurnTasks implements Executor {
         }
     }
 
-    /** Runs and removes every task of {@code queue}, those added meanwhile too; one that throws is logged. */
+    /**
+     * Runs and removes every task of {@code queue}, those added meanwhile too. One that throws, even an
+     * {@link Error}, is logged and the rest still run, as Netty's own task queue does: the tasks after
+     * it are other connections' answers, and a task left in the queue would wait for a read that a
+     * closed-loop client, waiting for that very answer, never sends.
+     */
     private static void runEach(Queue<Runnable> queue) {
         Runnable task;
         while ((task = queue.poll()) != null) {
             try {
                 task.run();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 LOG.log(System.Logger.Level.WARNING, "a task left for the event loop failed", e);
             }
         }

@@ -47,6 +47,19 @@ class CompletionBatchTest {
     }
 
     @Test
+    void aDrainThatThrowsKeepsNoneOfTheOthersOfItsBatchBack() {
+        CompletionBatch.run(() -> {
+            CompletionBatch.schedule(turnA, () -> ran.add("a1"));
+            CompletionBatch.schedule(turnA, () -> {
+                throw new IllegalStateException("expected by the test");
+            });
+            CompletionBatch.schedule(turnA, () -> ran.add("a3"));
+        });
+        settle(loopA);
+        assertThat(ran).containsExactly("a1", "a3");
+    }
+
+    @Test
     void schedulesAtOnceOutsideABatch() {
         CompletionBatch.schedule(turnA, () -> ran.add("now"));
         settle(loopA);

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class TurnTasksTest {
         inOneTurn(() -> {
             turn.execute(record("a"));
             turn.execute(record("b"));
-            turn.runIfDue(clock.millis()); // the same millisecond: not due
+            turn.runIfDue(); // the same millisecond: not due
             assertThat(ran).as("nothing runs while the turn goes on").isEmpty();
         });
         inOneTurn(() -> { });
@@ -56,10 +57,10 @@ class TurnTasksTest {
             turn.execute(record("a"));
             clock.advance(Duration.ofMillis(1));
             turn.execute(record("b"));
-            turn.runIfDue(clock.millis());
+            turn.runIfDue();
             assertThat(ran).as("run before the turn ends").containsExactly("a", "b");
             turn.execute(record("c"));
-            turn.runIfDue(clock.millis());
+            turn.runIfDue();
             assertThat(ran).as("c was given in this millisecond").containsExactly("a", "b");
         });
         inOneTurn(() -> { });
@@ -72,10 +73,11 @@ class TurnTasksTest {
             turn.execute(() -> {
                 ran.add("commit");
                 turn.execute(record("answer"));
-                turn.runIfDue(clock.millis() + 5); // no run inside a run
+                clock.advance(Duration.ofMillis(5));
+                turn.runIfDue(); // no run inside a run
             });
             clock.advance(Duration.ofMillis(1));
-            turn.runIfDue(clock.millis());
+            turn.runIfDue();
             assertThat(ran).containsExactly("commit", "answer");
         });
     }
@@ -90,6 +92,45 @@ class TurnTasksTest {
         });
         inOneTurn(() -> { });
         assertThat(ran).containsExactly("after");
+    }
+
+    @Test
+    void anErrorInATaskNeitherStopsTheOthersNorLeavesTheQueueUnwoken() {
+        inOneTurn(() -> {
+            turn.execute(() -> {
+                throw new StackOverflowError("expected by the test");
+            });
+            turn.execute(record("after"));
+        });
+        inOneTurn(() -> { });
+        assertThat(ran).containsExactly("after");
+        inOneTurn(() -> turn.execute(record("a later turn's")));
+        inOneTurn(() -> { });
+        assertThat(ran).as("the queue is woken again at the end of a later turn").containsExactly("after", "a later turn's");
+    }
+
+    @Test
+    void aTaskGivenWhileTheQueueRunsAsksTheLoopForNothing() {
+        AtomicInteger executes = new AtomicInteger();
+        EventExecutor counting = new DefaultEventLoop() {
+            @Override
+            public void execute(Runnable task) {
+                executes.incrementAndGet();
+                super.execute(task);
+            }
+        };
+        TurnTasks counted = new TurnTasks(counting, clock);
+        try {
+            counting.submit(() -> counted.execute(() -> {
+                int before = executes.get();
+                counted.execute(record("answer"));
+                ran.add("loop tasks asked for during the run: " + (executes.get() - before));
+            })).syncUninterruptibly();
+            counting.submit(() -> { }).syncUninterruptibly();
+            assertThat(ran).containsExactly("loop tasks asked for during the run: 0", "answer");
+        } finally {
+            counting.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
     }
 
     @Test
@@ -109,7 +150,7 @@ class TurnTasksTest {
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
             }
-            turn.runIfDue(clock.millis());
+            turn.runIfDue();
             assertThat(ran).as("run before the turn ends, with no millisecond to wait").containsExactly("answer");
         });
         inOneTurn(() -> { });
