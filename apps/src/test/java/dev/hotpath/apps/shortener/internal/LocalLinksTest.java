@@ -41,6 +41,37 @@ class LocalLinksTest {
         assertThat(seven.resident).isTrue();
     }
 
+    /** 100 entries make 12 buckets of 8, so 64 direct slots: ids 5 and 69 share one. */
+    @Test
+    void idsThatShareADirectSlotAreBothFoundAndEachForgottenAlone() {
+        LocalLinks local = links(100);
+        CachedLink five = link(5);
+        CachedLink sixtyNine = link(69);
+        local.fill(five, local.epoch());
+        local.fill(sixtyNine, local.epoch());
+        assertThat(local.get(5)).isSameAs(five);
+        assertThat(local.get(69)).isSameAs(sixtyNine);
+        local.invalidate(69L);
+        assertThat(local.get(69)).isNull();
+        assertThat(local.get(5)).as("still in its bucket").isSameAs(five);
+        local.invalidate(5L);
+        assertThat(local.get(5)).isNull();
+    }
+
+    @Test
+    void aLinkThatLeavesIsNotFoundThroughItsDirectSlot() {
+        LocalLinks local = links(100);
+        CachedLink seven = link(7);
+        local.fill(seven, local.epoch());
+        local.deleted(seven.asDeleted());
+        assertThat(local.get(7).deleted).as("the tombstone, not the live link").isTrue();
+        local.invalidate(7L);
+        assertThat(local.get(7)).isNull();
+        local.fill(link(8), local.epoch());
+        local.invalidateAll();
+        assertThat(local.get(8)).isNull();
+    }
+
     @Test
     void entriesExpireByTheInjectedClockNegativeOnesSooner() {
         LocalLinks local = links(100);
