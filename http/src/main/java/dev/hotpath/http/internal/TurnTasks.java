@@ -80,16 +80,27 @@ final class TurnTasks implements Executor {
      * whichever comes first; dropped when the loop is shut down (its connections are gone with it).
      */
     void handOver(Runnable task) {
-        handOver(List.of(task));
+        handedOver.add(task);
+        if (!wakeForHandOver()) {
+            handedOver.remove(task);
+        }
     }
 
     /** {@link #handOver} for several tasks, in their order, with one wake-up of the loop. */
     void handOver(List<Runnable> given) {
         handedOver.addAll(given);
+        if (!wakeForHandOver()) {
+            handedOver.removeAll(given);
+        }
+    }
+
+    /** Gives the loop the task that runs what was handed over; false when the loop is shut down. */
+    private boolean wakeForHandOver() {
         try {
             loop.execute(runHandedOver);
+            return true;
         } catch (RejectedExecutionException e) {
-            handedOver.removeAll(given);
+            return false;
         }
     }
 
