@@ -11,15 +11,15 @@ import dev.hotpath.http.testing.MutableClock;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import io.netty.util.concurrent.AbstractEventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
-import java.util.ArrayDeque;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -29,15 +29,18 @@ import org.junit.jupiter.api.Test;
 /**
  * An answer that a task left for the end of the turn completes (a group commit on the loop) goes out
  * at the loop's next read once the task has waited into another millisecond, without waiting for the
- * turn to end; within the same millisecond it waits for the turn's end. The reads are fired by hand
- * and the loop's own tasks (the end of the turn) are held in a list the test runs when it chooses
- * (the embedded channel's loop would run them after every write), so which of the two sent the answer
- * is certain.
+ * turn to end; within the same millisecond it waits for the turn's end. An answer completed on another
+ * thread (a writer's commit) is never written there: it goes out at the loop's next read, or when the
+ * loop runs the task it was handed. The reads are fired by hand and the loop's own tasks (the end of
+ * the turn, a hand-over) are held in a queue the test runs when it chooses (the embedded channel's loop
+ * would run them after every write), so which of them sent the answer is certain. The connection runs
+ * on that loop, whose thread is the test's.
  */
 class TurnAnswersTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-12-02T17:00:00Z"));
     private final AtomicReference<ServerContext> server = new AtomicReference<>();
-    private final HeldTasks loop = new HeldTasks();
+    private final HeldTasks loop = new HeldTasks(Thread.currentThread());
+    private final AtomicReference<Deferred> elsewhere = new AtomicReference<>();
     private EmbeddedChannel channel;
 
     @BeforeEach
@@ -46,11 +49,12 @@ class TurnAnswersTest {
             .get("/later", (Request request, Deferred answer) -> server.get().turnTasks(loop)
                 .execute(() -> answer.complete(Response.text(200, "later"))))
             .get("/now", request -> Response.text(200, "now"))
+            .get("/elsewhere", (Request request, Deferred answer) -> elsewhere.set(answer))
             .build();
         channel = new EmbeddedChannel();
         server.set(new ServerContext(ServerLimits.DEFAULTS, new Router(routes, ServerLimits.MAX_BODY_BYTES), clock,
             List.of(loop)));
-        channel.pipeline().addLast(new Connection(server.get(), server.get().loops().iterator().next()));
+        channel.pipeline().addLast(loop, "connection", new Connection(server.get(), server.get().loops().iterator().next()));
     }
 
     @AfterEach
@@ -93,9 +97,45 @@ class TurnAnswersTest {
         assertThat(sent()).containsSubsequence("200 OK", "later", "200 OK", "now");
     }
 
-    /** A loop whose tasks wait until {@link #runHeld()}; the test's thread is its thread. */
+    /** Completes the open {@code /elsewhere} answer on a thread of its own, and waits for that thread. */
+    private void completeElsewhere() {
+        Thread writer = Thread.ofPlatform().start(() -> elsewhere.get().complete(Response.text(200, "elsewhere")));
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void anAnswerCompletedOnAnotherThreadGoesOutAtTheNextRead() {
+        read("GET /elsewhere HTTP/1.1\r\nHost: t\r\n\r\n");
+        completeElsewhere();
+        assertThat(sent()).as("nothing is written on the completing thread").isEmpty();
+        read("GET /now HTTP/1.1\r\nHost: t\r\n\r\n");
+        assertThat(sent()).as("both answers, in request order, before the loop ran its tasks")
+            .containsSubsequence("200 OK", "elsewhere", "200 OK", "now");
+        loop.runHeld(); // the hand-over's own task
+        assertThat(sent()).as("sent once").isEmpty();
+    }
+
+    @Test
+    void anAnswerCompletedOnAnotherThreadGoesOutWithTheLoopsTaskWhenNoReadComes() {
+        read("GET /elsewhere HTTP/1.1\r\nHost: t\r\n\r\n");
+        completeElsewhere();
+        assertThat(sent()).isEmpty();
+        loop.runHeld();
+        assertThat(sent()).contains("200 OK", "elsewhere");
+    }
+
+    /** A loop whose tasks wait until {@link #runHeld()}; its thread is the one given. */
     private static final class HeldTasks extends AbstractEventExecutor {
-        private final Queue<Runnable> held = new ArrayDeque<>();
+        private final Queue<Runnable> held = new ConcurrentLinkedQueue<>();
+        private final Thread owner;
+
+        HeldTasks(Thread owner) {
+            this.owner = owner;
+        }
 
         void runHeld() {
             Runnable task;
@@ -111,7 +151,7 @@ class TurnAnswersTest {
 
         @Override
         public boolean inEventLoop(Thread thread) {
-            return true;
+            return thread == owner;
         }
 
         @Override

@@ -164,4 +164,15 @@ class TurnTasksTest {
         inOneTurn(() -> { });
         assertThat(onLoop).containsExactly(true);
     }
+
+    @Test
+    void whatIsHandedOverToALoopShutDownIsDroppedAndTheGiverIsNotFailed() {
+        EventExecutor stopped = new DefaultEventLoop();
+        stopped.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        TurnTasks late = new TurnTasks(stopped, clock);
+        late.handOver(record("one"));
+        late.handOver(List.of(record("two"), record("three")));
+        late.runIfDue(); // what a read would run, had the loop one more
+        assertThat(ran).as("nothing kept for a loop that is gone").isEmpty();
+    }
 }
