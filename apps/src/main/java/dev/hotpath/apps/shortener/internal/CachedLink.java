@@ -12,10 +12,11 @@ import java.time.Clock;
  * entry ({@link #absent}) says no link has the key.
  *
  * <p>It is also its own entry in the node's {@link LocalLinks}, which keeps its time there and hit
- * count on it: a redirect answered from the node reads one object for the key, the link and the visit
- * count (a table entry pointing at the link, and the link at an {@code AtomicLong}, were two more
- * dependent cache misses per redirect; without them a hit costs 0.77 times the server CPU at 16-deep
- * pipelining, docs/BENCHMARKS.md).
+ * count on it: a look-up that is not answered from a direct slot ({@link DirectSlots}) reads one
+ * object for the key, the link and the visit count (a table entry pointing at the link, and the link
+ * at an {@code AtomicLong}, were two more dependent cache misses per redirect; without them a hit cost
+ * 0.77 times the server CPU at 16-deep pipelining, docs/BENCHMARKS.md). Visits and hits counted in a
+ * direct slot come here when the link leaves it.
  *
  * <p>In Redis a link is one string, {@code id|expires_at|deleted|url} ({@code -1} for no expiry,
  * {@code 0}/{@code 1}) under a key that carries its name, read back by {@link #parse}.
@@ -130,8 +131,8 @@ final class CachedLink {
         return (long) VISITS.getAndAdd(this, visits);
     }
 
-    /** Takes every visit counted so far, leaving none. */
+    /** Takes every visit counted so far, leaving none; writes nothing when there is none. */
     long takeVisits() {
-        return (long) VISITS.getAndSet(this, 0L);
+        return unflushedVisits == 0 ? 0 : (long) VISITS.getAndSet(this, 0L);
     }
 }

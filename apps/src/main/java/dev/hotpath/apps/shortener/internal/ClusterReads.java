@@ -79,6 +79,15 @@ final class ClusterReads {
         String name = null;
         CachedLink link;
         if (id >= 0) {
+            Response redirect = local.hit(id, countVisit);
+            if (redirect != null) {
+                localHits.increment();
+                if (countVisit) {
+                    visits.markCounted();
+                }
+                responder.send(redirect);
+                return;
+            }
             link = local.get(id);
         } else {
             name = keys.nameOf(code, id);

@@ -25,7 +25,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * One node of the scale-out shortener: PostgreSQL as the source of truth, Redis (optional) as the
@@ -98,7 +98,7 @@ public final class ClusterShortener implements AutoCloseable {
         this.redisProbe = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("shortener-redis-probe").daemon(true).factory());
         this.executor = new LookupExecutor(config.store().poolSize(), LOOKUP_QUEUE, config.store().statementTimeout());
-        this.visits = new VisitCounts(this::forEachCachedLink); // the table is made next, and made for it
+        this.visits = new VisitCounts(this::takeCachedVisits); // the table is made next, and made for it
         this.local = new LocalLinks(config.localCacheSize(), config.localCacheTtl(), NEGATIVE_TTL, System::nanoTime,
             visits::departed);
         IdBound bound = new IdBound(postgres, executor, highestId);
@@ -233,9 +233,9 @@ public final class ClusterShortener implements AutoCloseable {
         return canServe ? OK : Errors.retryLater("not_ready", "PostgreSQL cannot be reached");
     }
 
-    /** What {@link VisitCounts} walks at each flush: the links the node's table holds. */
-    private void forEachCachedLink(Consumer<CachedLink> action) {
-        local.forEachLink(action);
+    /** What {@link VisitCounts} takes at each flush: the visits counted in the node's table. */
+    private void takeCachedVisits(ObjLongConsumer<CachedLink> taken) {
+        local.takeVisits(taken);
     }
 
     /** The once-a-second flush: nothing to write (a read node at rest) writes nothing. */

@@ -1,11 +1,13 @@
 package dev.hotpath.apps.shortener.internal;
 
+import dev.hotpath.http.Response;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The links one node of the scale-out mode keeps in memory, keyed by a generated code's id or by a
@@ -16,15 +18,16 @@ import java.util.function.LongSupplier;
  *
  * <p>Why not Caffeine: a redirect answered from the node must cost what the embedded mode's costs,
  * and Caffeine's per-read bookkeeping (a hash-map read, a read-buffer record and its drain, a boxed
- * key) was a quarter of the node's Java samples. Here a read of a generated code is one look at the
- * direct slot of its id (ids come from a sequence in blocks, so their low bits spread them evenly) and
- * the link there, which is its own entry (it carries its key, its time here and its hit count); then the
- * clock and a saturating increment of that count. Where two ids share a direct slot, the one put last
- * holds it and the other is found in its bucket: a name, or an id not in its direct slot, is one look at
- * an 8-way bucket of tags (one cache line), its slot, and the link. The direct slot saves the bucket's
- * dependent loads on the hot path: with 10,000 links in a node's cache, 0.93× the server CPU per
- * 16-deep redirect (docs/BENCHMARKS.md). Nothing is allocated for an id. All writes take the table's
- * lock; readers never do.
+ * key) was a quarter of the node's Java samples. Here a redirect of a generated code is answered by
+ * {@link #hit} from the direct slot of its id (ids come from a sequence in blocks, so their low bits
+ * spread them evenly): the slot's dense arrays hold the id, its time here, its redirect and its counts
+ * ({@link DirectSlots}), so the hit reads neither a bucket nor the link. Where two ids share a direct
+ * slot, the one put last holds it and the other is found in its bucket by {@link #get(long)}: a name,
+ * or an id not in its direct slot, is one look at an 8-way bucket of tags (one cache line), its slot,
+ * and the link, which is its own entry (it carries its key, its time here and its hit count). The direct
+ * slot saved the bucket's dependent loads (with 10,000 links in a node's cache, 0.93× the server CPU
+ * per 16-deep redirect, docs/BENCHMARKS.md), its dense arrays the link's line. Nothing is allocated for
+ * an id. All writes take the table's lock; readers never do.
  *
  * <p>Admission (TinyLFU): when a full bucket must make room for a link just looked up, the link goes in
  * only if it was asked for (a {@link FrequencySketch} counts the look-ups) at least as often as the
@@ -41,9 +44,9 @@ import java.util.function.LongSupplier;
  * <p>Capacity: a link can live only in its own bucket, so a bucket can be full while the table is not;
  * half full, about 1% of the links put in find theirs full and compete for a place as above.
  *
- * <p>Cost: per entry of capacity, 16 bytes of table (tag, reference and direct slot) and 8 of sketch; per entry
- * held, the link (64 bytes, its URL and its redirect). The table starts at 4,096 entries and doubles up
- * to the maximum.
+ * <p>Cost: per entry of capacity, 16 bytes of table (tag, reference and direct slot's reference), 28
+ * of the direct slot's arrays and 8 of sketch; per entry held, the link (64 bytes, its URL and its
+ * redirect). The table starts at 4,096 entries and doubles up to the maximum.
  */
 final class LocalLinks {
     private static final int WAYS = 8;
@@ -87,7 +90,7 @@ final class LocalLinks {
         if (current == null) {
             return null;
         }
-        CachedLink direct = (CachedLink) SLOT.getAcquire(current.byId, current.direct(id));
+        CachedLink direct = current.direct.link(id);
         if (direct != null && direct.id == id && direct.name == null) {
             return live(direct);
         }
@@ -102,6 +105,16 @@ final class LocalLinks {
             }
         }
         return null;
+    }
+
+    /**
+     * The redirect for generated id {@code id} from its direct slot, its hit and (with
+     * {@code countVisit}) its visit counted there ({@link DirectSlots#hit}); null when the slot cannot
+     * answer it alone: ask {@link #get(long)}, which always can.
+     */
+    Response hit(long id, boolean countVisit) {
+        Table current = table;
+        return current == null ? null : current.direct.hit(id, nanoTime.getAsLong(), countVisit);
     }
 
     /** The link (or negative entry) named {@code name}, or null when this node does not know. */
@@ -203,6 +216,7 @@ final class LocalLinks {
             if (current == null) {
                 return;
             }
+            current.direct.retire();
             table = new Table(current.buckets, ways);
             size = 0;
             for (CachedLink link : current.slots) {
@@ -211,6 +225,25 @@ final class LocalLinks {
                 }
             }
         }
+    }
+
+    /**
+     * Takes the visits counted on this node's links, from their direct slots and from the links
+     * themselves, handing {@code taken} each link and its count; a link may come twice. Visits counted
+     * meanwhile may wait for the next call; none is taken twice or lost.
+     */
+    void takeVisits(ObjLongConsumer<CachedLink> taken) {
+        Table current = table;
+        if (current == null) {
+            return;
+        }
+        current.direct.takeVisits(taken);
+        forEachLink(link -> {
+            long visits = link.takeVisits();
+            if (visits > 0) {
+                taken.accept(link, visits);
+            }
+        });
     }
 
     /** Each link the table holds now (negative entries aside); entries that come or go meanwhile may be missed. */
@@ -250,6 +283,7 @@ final class LocalLinks {
                 free = free < 0 ? i : free;
             } else if (held == candidate) {
                 held.residentUntil = residentUntil(candidate, now); // put again: only its time renewed
+                current.direct.renew(held, held.residentUntil);
                 return;
             } else if (sameKey(held, candidate)) {
                 if (mode != Put.IF_NONE_LIVE || held.residentUntil - now <= 0) {
@@ -276,7 +310,7 @@ final class LocalLinks {
         int leastHits = Integer.MAX_VALUE;
         for (int i = start; i < start + ways && leastHits >= 0; i++) {
             CachedLink held = current.slots[i];
-            int hits = held.residentUntil - now <= 0 ? -1 : held.hits;
+            int hits = held.residentUntil - now <= 0 ? -1 : held.hits + current.direct.hits(held);
             if (hits < leastHits) {
                 leastHits = hits;
                 victim = i;
@@ -295,6 +329,7 @@ final class LocalLinks {
 
     /** Under the lock: twice the buckets (at most the maximum), every entry moved over, the sketch anew. */
     private void grow(Table from) {
+        from.direct.retire();
         Table to = new Table(Math.min(maxBuckets, from.buckets * 2), ways);
         int kept = 0;
         for (CachedLink link : from.slots) {
@@ -324,6 +359,7 @@ final class LocalLinks {
                 link.hits >>= 1;
             }
         }
+        current.direct.halveHits();
     }
 
     private void leave(CachedLink link) {
@@ -375,22 +411,15 @@ final class LocalLinks {
         final int ways;
         final long[] tags;
         final CachedLink[] slots;
-        /** Each generated code's link again, at its id's {@link #direct} slot, as long as its bucket holds it. */
-        final CachedLink[] byId;
-        private final int idMask;
+        /** Each generated code's link again, at its id's direct slot, as long as its bucket holds it. */
+        final DirectSlots direct;
 
         Table(int buckets, int ways) {
             this.buckets = buckets;
             this.ways = ways;
             this.tags = new long[buckets * ways];
             this.slots = new CachedLink[buckets * ways];
-            this.byId = new CachedLink[Integer.highestOneBit(buckets * ways)];
-            this.idMask = byId.length - 1;
-        }
-
-        /** The direct slot of generated id {@code id}: its low bits, which dense ids spread evenly. */
-        int direct(long id) {
-            return (int) id & idMask;
+            this.direct = new DirectSlots(Integer.highestOneBit(buckets * ways));
         }
 
         /** The first slot of the bucket for {@code hash}: its high half scaled to the bucket count. */
@@ -408,7 +437,7 @@ final class LocalLinks {
             SLOT.setRelease(slots, slot, link);
             tags[slot] = tagOf(link);
             if (link.name == null && !link.absent()) {
-                SLOT.setRelease(byId, direct(link.id), link); // may take the place of another id's: that one is still in its bucket
+                direct.put(link, residentUntil);
             }
         }
 
@@ -420,8 +449,8 @@ final class LocalLinks {
 
         /** {@code held} leaves its slot: it must not stay findable (or kept from the collector) by its id. */
         private void forgetDirect(CachedLink held) {
-            if (held != null && held.name == null && byId[direct(held.id)] == held) {
-                SLOT.setRelease(byId, direct(held.id), null);
+            if (held != null && held.name == null) {
+                direct.remove(held);
             }
         }
     }

@@ -7,12 +7,16 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Visits counted on one node of the scale-out mode until the next flush logs them in PostgreSQL (a
- * row of {@code visit_log}, about once a second). A visit costs one atomic increment on the link.
+ * row of {@code visit_log}, about once a second). A visit costs one atomic increment, in the link's
+ * direct slot ({@link DirectSlots}, a hit answered from there) or on the link (see {@link #count}).
  * A flush finds the visited links where they are: those the node's {@link LocalLinks} holds by walking
- * it (a read per entry, about a millisecond for a million), the others in a queue. A link goes into the
+ * it (a read per entry and per direct slot, about a millisecond for a million), the others in a queue.
+ * Counts in a direct slot are always the link's in the table: a link that leaves its slot takes them
+ * along before it can leave the table (the checks below then see them). A link goes into the
  * queue at its first visit since the last flush when it is not {@link CachedLink#resident}, and when it
  * leaves the table with visits not yet flushed ({@link #departed}). The two checks mirror each other
  * (the table clears the flag, then reads the count; a visit adds to the count, then reads the flag),
@@ -25,15 +29,15 @@ import java.util.function.Consumer;
  * the visits.
  */
 final class VisitCounts {
-    private final Consumer<Consumer<CachedLink>> residents;
+    private final Consumer<ObjLongConsumer<CachedLink>> residents;
     private final ConcurrentLinkedQueue<CachedLink> outside = new ConcurrentLinkedQueue<>();
     /** Entries in {@code outside}: a drain takes as many as there were when it began, so it ends under load. */
     private final AtomicInteger queued = new AtomicInteger();
     /** Set by a visit when clear, so that a visit writes it once per flush, not once per visit. */
     private volatile boolean counted;
 
-    /** @param residents walks the links the node's table holds ({@link LocalLinks#forEachLink}) */
-    VisitCounts(Consumer<Consumer<CachedLink>> residents) {
+    /** @param residents takes the visits counted in the node's table ({@link LocalLinks#takeVisits}) */
+    VisitCounts(Consumer<ObjLongConsumer<CachedLink>> residents) {
         this.residents = residents;
     }
 
@@ -49,10 +53,16 @@ final class VisitCounts {
         return counted;
     }
 
+    /** Counts a visit of {@code link} on the link itself. */
     void count(CachedLink link) {
         if (link.addVisits(1) == 0 && !link.resident) {
             queue(link);
         }
+        markCounted();
+    }
+
+    /** A visit was counted in a direct slot ({@link LocalLinks#hit}): the next flush must walk the table. */
+    void markCounted() {
         if (!counted) {
             counted = true;
         }
@@ -69,11 +79,14 @@ final class VisitCounts {
     Drained drain() {
         counted = false;
         List<Taken> taken = new ArrayList<>();
-        residents.accept(link -> take(link, taken));
+        residents.accept((link, visits) -> taken.add(new Taken(link, visits)));
         for (int n = queued.get(); n > 0; n--) {
             CachedLink link = outside.poll();
             queued.decrementAndGet();
-            take(link, taken);
+            long visits = link.takeVisits();
+            if (visits > 0) {
+                taken.add(new Taken(link, visits));
+            }
         }
         taken.sort(Comparator.comparingLong(t -> t.link.id));
         long[] ids = new long[taken.size()];
@@ -91,15 +104,6 @@ final class VisitCounts {
     }
 
     private record Taken(CachedLink link, long visits) {
-    }
-
-    private static void take(CachedLink link, List<Taken> taken) {
-        if (link.unflushedVisits() > 0) {
-            long visits = link.takeVisits();
-            if (visits > 0) {
-                taken.add(new Taken(link, visits));
-            }
-        }
     }
 
     private void queue(CachedLink link) {

@@ -1,10 +1,13 @@
 package dev.hotpath.apps.shortener.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LocalLinksTest {
@@ -70,6 +73,94 @@ class LocalLinksTest {
         local.fill(link(8), local.epoch());
         local.invalidateAll();
         assertThat(local.get(8)).isNull();
+    }
+
+    @Test
+    void aHitIsAnsweredFromTheDirectSlotAndItsVisitCountedThere() {
+        LocalLinks local = links(100);
+        CachedLink seven = link(7);
+        local.fill(seven, local.epoch());
+        assertThat(local.hit(7, true)).isSameAs(seven.redirect);
+        assertThat(local.hit(7, false)).as("a HEAD counts no visit").isSameAs(seven.redirect);
+        assertThat(local.hit(71, true)).as("another id of the same slot").isNull();
+        assertThat(seven.unflushedVisits()).as("counted in the slot, not on the link").isZero();
+        assertThat(taken(local)).containsExactly(entry(7L, 1L));
+        assertThat(taken(local)).isEmpty();
+        now += TTL.toNanos();
+        assertThat(local.hit(7, true)).as("past its time here").isNull();
+        assertThat(taken(local)).isEmpty();
+    }
+
+    @Test
+    void aLinkThatExpiresOrIsDeletedIsAnsweredOnlyThroughTheLink() {
+        LocalLinks local = links(100);
+        CachedLink expiring = CachedLink.of(3, null, "https://a.example/3", 4_102_444_800_000L, false, 302);
+        CachedLink seven = link(7);
+        local.fill(expiring, local.epoch());
+        local.fill(seven, local.epoch());
+        local.deleted(seven.asDeleted());
+        assertThat(local.hit(3, true)).isNull();
+        assertThat(local.get(3)).isSameAs(expiring);
+        assertThat(local.hit(7, true)).isNull();
+        assertThat(local.get(7).deleted).isTrue();
+        assertThat(taken(local)).isEmpty();
+    }
+
+    @Test
+    void theVisitsAndHitsOfADirectSlotGoWithTheLinkThatLeavesIt() {
+        LocalLinks local = links(100);
+        CachedLink five = link(5);
+        local.fill(five, local.epoch());
+        local.hit(5, true);
+        local.hit(5, true);
+        local.fill(link(69), local.epoch()); // 69 takes the direct slot 5 held
+        assertThat(local.hit(5, true)).isNull();
+        assertThat(five.unflushedVisits()).isEqualTo(2);
+        assertThat(five.hits).isEqualTo(2);
+        local.invalidate(5L);
+        assertThat(departed).containsExactly(five);
+        assertThat(five.unflushedVisits()).as("left with its visits, for the queue").isEqualTo(2);
+    }
+
+    @Test
+    void aTableThatGrowsOrIsDroppedHandsOnWhatItsSlotsCounted() {
+        LocalLinks local = links(100_000);
+        CachedLink first = link(0);
+        local.fill(first, local.epoch());
+        local.hit(0, true);
+        for (long id = 1; id < 10_000; id++) { // the table grows under it, more than once
+            local.fill(link(id), local.epoch());
+        }
+        assertThat(local.hit(0, true)).isSameAs(first.redirect);
+        local.hit(1, true);
+        assertThat(taken(local)).containsOnly(entry(0L, 2L), entry(1L, 1L));
+        local.hit(1, true);
+        local.invalidateAll();
+        assertThat(local.hit(1, true)).isNull();
+        assertThat(departed).filteredOn(link -> link.unflushedVisits() > 0).singleElement()
+            .satisfies(link -> assertThat(link.id).isEqualTo(1));
+    }
+
+    @Test
+    void hitsInTheDirectSlotsCountForAdmission() {
+        LocalLinks local = links(8);
+        for (long resident = 0; resident < 8; resident++) {
+            local.fill(link(resident), local.epoch());
+            local.hit(resident, false);
+            local.hit(resident, false);
+        }
+        CachedLink newcomer = link(99);
+        local.fill(newcomer, local.epoch());
+        assertThat(local.get(99)).isNull(); // asked for once, where each resident was hit twice
+        local.fill(newcomer, local.epoch());
+        assertThat(local.hit(99, false)).isSameAs(newcomer.redirect);
+    }
+
+    /** What {@link LocalLinks#takeVisits} hands over, summed per id. */
+    private static Map<Long, Long> taken(LocalLinks local) {
+        Map<Long, Long> taken = new HashMap<>();
+        local.takeVisits((link, visits) -> taken.merge(link.id, visits, Long::sum));
+        return taken;
     }
 
     @Test

@@ -1,0 +1,202 @@
+package dev.hotpath.apps.shortener.internal;
+
+import dev.hotpath.http.Response;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * The direct slots of one {@link LocalLinks} table: each generated id has one (its low bits), which
+ * holds the last link put there whose id has them, and beside that link, in dense arrays, what a hit
+ * reads: the id, until when the table holds it, its prepared redirect, and a stamp that carries the
+ * visits and hits counted there. So a redirect answered from the node reads three array elements and
+ * the redirect, never the {@link CachedLink}: with 10,000 links cached, a hit read the link's line
+ * (and wrote its visit count and hit count into it) on top of the redirect's, and that line was where
+ * a scratch A/B found the node's extra cost over the embedded mode's (docs/BENCHMARKS.md).
+ *
+ * <p>The stamp (a {@code long}): bits 32 to 63 a generation, odd while a writer changes the slot, bits
+ * 28 to 31 the hits since the slot changed (saturating at {@link FrequencySketch#MAX}), bits 0 to 27
+ * the visits counted there and not yet taken. A hit reads the stamp, then the slot, then sets the
+ * stamp to itself plus its visit and hit with one compare-and-set: it succeeds only if no writer
+ * started meanwhile (a writer's first step moves the generation), so a visit is never counted on a
+ * link that no longer holds the slot, and a hit never answers with a redirect read half-way through a
+ * change. A hit that loses the race, or finds the slot changing or its count full, returns null, and
+ * the caller takes the slow path through the link itself, which is always right.
+ *
+ * <p>What a slot counted goes to its link when a writer changes the slot ({@link #begin}: the link
+ * that left keeps its visits and hits, and is still in its bucket or about to be handed to
+ * {@link VisitCounts#departed}), or to a flush ({@link #takeVisits}). A table that is replaced is
+ * {@link #retire}d first: every slot left changing, its counts moved to the links, so a reader still
+ * holding the old table falls back to the slow path of the new one.
+ *
+ * <p>Only links that never expire and are not deleted get a fast hit (the id element is -1 for the
+ * others): a hit then answers the redirect with no clock read or check but the table's own time.
+ * Writes (all but a hit and a flush) run under the table's lock. Cost per slot: 24 bytes of longs and
+ * a reference for the redirect, beside the link's reference.
+ */
+final class DirectSlots {
+    private static final VarHandle LINKS = MethodHandles.arrayElementVarHandle(CachedLink[].class);
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs per slot: stamp, id, resident-until. Not padded to a cache line: 24 bytes straddle one in a quarter of the slots. */
+    private static final int STRIDE = 3;
+    private static final int ID = 1;
+    private static final int UNTIL = 2;
+    private static final long COUNT_MASK = (1L << 28) - 1;
+    private static final int HIT_SHIFT = 28;
+    private static final long HIT = 1L << HIT_SHIFT;
+    private static final long HIT_MASK = (long) FrequencySketch.MAX << HIT_SHIFT;
+    /** The generation's low bit: set while a writer changes the slot, for good in a retired table. */
+    private static final long CHANGING = 1L << 32;
+    private static final long NO_ID = -1;
+
+    private final CachedLink[] links;
+    private final long[] words;
+    private final Response[] redirects;
+    private final int mask;
+
+    /** @param slots a power of two */
+    DirectSlots(int slots) {
+        this.links = new CachedLink[slots];
+        this.words = new long[slots * STRIDE];
+        this.redirects = new Response[slots];
+        this.mask = slots - 1;
+        for (int slot = 0; slot < slots; slot++) {
+            words[slot * STRIDE + ID] = NO_ID;
+        }
+    }
+
+    /**
+     * The redirect of generated id {@code id} when its slot answers it at {@code now} (the table's
+     * clock), its hit counted and, with {@code countVisit}, its visit; null sends the caller to the
+     * slow path. Lock-free: see the class comment.
+     */
+    Response hit(long id, long now, boolean countVisit) {
+        int slot = slotOf(id);
+        int at = slot * STRIDE;
+        long stamp = (long) WORDS.getAcquire(words, at);
+        if ((stamp & CHANGING) != 0 || words[at + ID] != id || words[at + UNTIL] - now <= 0
+            || (countVisit && (stamp & COUNT_MASK) == COUNT_MASK)) {
+            return null;
+        }
+        Response redirect = redirects[slot];
+        long delta = (countVisit ? 1 : 0) + ((stamp & HIT_MASK) != HIT_MASK ? HIT : 0);
+        VarHandle.acquireFence(); // the slot's reads above happen before the stamp is checked again
+        boolean unchanged = delta == 0
+            ? ((long) WORDS.getVolatile(words, at) >>> 32) == stamp >>> 32
+            : WORDS.compareAndSet(words, at, stamp, stamp + delta);
+        return unchanged ? redirect : null;
+    }
+
+    /** The link in the direct slot of {@code id}, which may be another id's (the caller checks). */
+    CachedLink link(long id) {
+        return (CachedLink) LINKS.getAcquire(links, slotOf(id));
+    }
+
+    /** Under the lock: {@code link} (a generated code's, not a negative entry) takes its slot, held until {@code until}. */
+    void put(CachedLink link, long until) {
+        int slot = slotOf(link.id);
+        long stamp = begin(slot);
+        boolean fast = link.expiresAt < 0 && !link.deleted;
+        LINKS.setRelease(links, slot, link); // may take the place of another id's: that one is still in its bucket
+        words[slot * STRIDE + ID] = fast ? link.id : NO_ID;
+        words[slot * STRIDE + UNTIL] = until;
+        redirects[slot] = fast ? link.redirect : null;
+        end(slot, stamp);
+    }
+
+    /** Under the lock: {@code held} leaves its bucket, so it must not stay findable (or kept from the collector) by its id. */
+    void remove(CachedLink held) {
+        int slot = slotOf(held.id);
+        if (links[slot] == held) {
+            long stamp = begin(slot);
+            LINKS.setRelease(links, slot, null);
+            words[slot * STRIDE + ID] = NO_ID;
+            redirects[slot] = null;
+            end(slot, stamp);
+        }
+    }
+
+    /** Under the lock: {@code link}'s time here renewed, where it holds its slot (same link: no change to fence). */
+    void renew(CachedLink link, long until) {
+        int slot = slotOf(link.id);
+        if (links[slot] == link) {
+            WORDS.setOpaque(words, slot * STRIDE + UNTIL, until);
+        }
+    }
+
+    /** The hits counted in the slot {@code link} holds since it took it (0 where it holds none). */
+    int hits(CachedLink link) {
+        int slot = slotOf(link.id);
+        return links[slot] == link ? hitsOf((long) WORDS.getVolatile(words, slot * STRIDE)) : 0;
+    }
+
+    /** Under the lock: every slot's hit count halved, as the admission policy ages its counts. */
+    void halveHits() {
+        for (int at = 0; at < words.length; at += STRIDE) {
+            long stamp;
+            long halved;
+            do {
+                stamp = (long) WORDS.getVolatile(words, at);
+                halved = (stamp & ~HIT_MASK) | ((long) (hitsOf(stamp) >> 1) << HIT_SHIFT);
+            } while (stamp != halved && !WORDS.compareAndSet(words, at, stamp, halved));
+        }
+    }
+
+    /** Under the lock, before the table is replaced: every slot left changing, its counts moved to its link. */
+    void retire() {
+        for (int slot = 0; slot < links.length; slot++) {
+            begin(slot);
+        }
+    }
+
+    /** Takes the visits counted in each slot, handing {@code taken} each link and its count. Lock-free. */
+    void takeVisits(ObjLongConsumer<CachedLink> taken) {
+        for (int slot = 0; slot < links.length; slot++) {
+            int at = slot * STRIDE;
+            long stamp = (long) WORDS.getVolatile(words, at);
+            while ((stamp & CHANGING) == 0 && (stamp & COUNT_MASK) != 0) {
+                CachedLink owner = (CachedLink) LINKS.getAcquire(links, slot); // the stamp's own: a change would move it
+                if (WORDS.compareAndSet(words, at, stamp, stamp & ~COUNT_MASK)) {
+                    taken.accept(owner, stamp & COUNT_MASK);
+                    break;
+                }
+                stamp = (long) WORDS.getVolatile(words, at);
+            }
+        }
+    }
+
+    int slotOf(long id) {
+        return (int) id & mask;
+    }
+
+    /**
+     * Marks {@code slot} changing, so that no hit on it succeeds until {@link #end}, and moves what it
+     * counted to the link that held it; the stamp it left.
+     */
+    private long begin(int slot) {
+        int at = slot * STRIDE;
+        long stamp;
+        long changing;
+        do {
+            stamp = (long) WORDS.getVolatile(words, at);
+            changing = (stamp + CHANGING) & ~(COUNT_MASK | HIT_MASK);
+        } while (!WORDS.compareAndSet(words, at, stamp, changing));
+        CachedLink held = links[slot];
+        if (held != null) {
+            long visits = stamp & COUNT_MASK;
+            if (visits > 0) {
+                held.addVisits(visits);
+            }
+            held.hits = Math.min(FrequencySketch.MAX, held.hits + hitsOf(stamp));
+        }
+        return changing;
+    }
+
+    private void end(int slot, long changing) {
+        WORDS.setRelease(words, slot * STRIDE, changing + CHANGING);
+    }
+
+    private static int hitsOf(long stamp) {
+        return (int) ((stamp & HIT_MASK) >>> HIT_SHIFT);
+    }
+}
