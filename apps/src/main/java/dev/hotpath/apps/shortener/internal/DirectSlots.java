@@ -3,6 +3,7 @@ package dev.hotpath.apps.shortener.internal;
 import dev.hotpath.http.Response;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
 import java.util.function.ObjLongConsumer;
 
 /**
@@ -16,18 +17,20 @@ import java.util.function.ObjLongConsumer;
  *
  * <p>The stamp (a {@code long}): bits 32 to 63 a generation, odd while a writer changes the slot, bits
  * 28 to 31 the hits since the slot changed (saturating at {@link FrequencySketch#MAX}), bits 0 to 27
- * the visits counted there and not yet taken. A hit reads the stamp, then the slot, then sets the
- * stamp to itself plus its visit and hit with one compare-and-set: it succeeds only if no writer
- * started meanwhile (a writer's first step moves the generation), so a visit is never counted on a
+ * the visits counted there and not yet taken. A hit reads the stamp, then the slot, then adds its
+ * visit and hit to the stamp with a compare-and-set that holds only while the generation is the one
+ * it read (a writer's first step moves the generation; another hit's count or a flush's take does not,
+ * and the hit tries again on the stamp it found); a hit with nothing to count (a {@code HEAD} of a link
+ * whose hits are saturated) checks the generation again instead. So a visit is never counted on a
  * link that no longer holds the slot, and a hit never answers with a redirect read half-way through a
- * change. A hit that loses the race, or finds the slot changing or its count full, returns null, and
+ * change. A hit that finds the slot changing, its generation moved or its count full returns null, and
  * the caller takes the slow path through the link itself, which is always right.
  *
  * <p>What a slot counted goes to its link when a writer changes the slot ({@link #begin}: the link
- * that left keeps its visits and hits, and is still in its bucket or about to be handed to
- * {@link VisitCounts#departed}), or to a flush ({@link #takeVisits}). A table that is replaced is
+ * that left keeps its visits and hits, and is handed to {@code countsMoved}, since a flush running
+ * meanwhile may have walked past it), or to a flush ({@link #takeVisits}). A table that is replaced is
  * {@link #retire}d first: every slot left changing, its counts moved to the links, so a reader still
- * holding the old table falls back to the slow path of the new one.
+ * holding it falls back to the slow path.
  *
  * <p>Only links that never expire and are not deleted get a fast hit (the id element is -1 for the
  * others): a hit then answers the redirect with no clock read or check but the table's own time.
@@ -53,9 +56,15 @@ final class DirectSlots {
     private final long[] words;
     private final Response[] redirects;
     private final int mask;
+    private final Consumer<CachedLink> countsMoved;
 
-    /** @param slots a power of two */
-    DirectSlots(int slots) {
+    /**
+     * @param slots a power of two
+     * @param countsMoved takes each link that visits counted in its slot were moved onto
+     *     ({@link VisitCounts#departed}: the next flush must find them)
+     */
+    DirectSlots(int slots, Consumer<CachedLink> countsMoved) {
+        this.countsMoved = countsMoved;
         this.links = new CachedLink[slots];
         this.words = new long[slots * STRIDE];
         this.redirects = new Response[slots];
@@ -79,12 +88,23 @@ final class DirectSlots {
             return null;
         }
         Response redirect = redirects[slot];
-        long delta = (countVisit ? 1 : 0) + ((stamp & HIT_MASK) != HIT_MASK ? HIT : 0);
+        long visit = countVisit ? 1 : 0;
         VarHandle.acquireFence(); // the slot's reads above happen before the stamp is checked again
-        boolean unchanged = delta == 0
-            ? ((long) WORDS.getVolatile(words, at) >>> 32) == stamp >>> 32
-            : WORDS.compareAndSet(words, at, stamp, stamp + delta);
-        return unchanged ? redirect : null;
+        while (true) {
+            long delta = visit + ((stamp & HIT_MASK) != HIT_MASK ? HIT : 0);
+            long found = delta == 0 ? (long) WORDS.getVolatile(words, at)
+                : (long) WORDS.compareAndExchange(words, at, stamp, stamp + delta);
+            if (found >>> 32 != stamp >>> 32) {
+                return null; // a writer began: what was read may not be this id's any more
+            }
+            if (delta == 0 || found == stamp) {
+                return redirect;
+            }
+            stamp = found; // another hit counted, or a flush took the count: same link, try again
+            if (countVisit && (stamp & COUNT_MASK) == COUNT_MASK) {
+                return null;
+            }
+        }
     }
 
     /** The link in the direct slot of {@code id}, which may be another id's (the caller checks). */
@@ -179,6 +199,7 @@ final class DirectSlots {
         long changing;
         do {
             stamp = (long) WORDS.getVolatile(words, at);
+            assert (stamp & CHANGING) == 0 : "slot " + slot + " is changing already";
             changing = (stamp + CHANGING) & ~(COUNT_MASK | HIT_MASK);
         } while (!WORDS.compareAndSet(words, at, stamp, changing));
         CachedLink held = links[slot];
@@ -186,6 +207,7 @@ final class DirectSlots {
             long visits = stamp & COUNT_MASK;
             if (visits > 0) {
                 held.addVisits(visits);
+                countsMoved.accept(held);
             }
             held.hits = Math.min(FrequencySketch.MAX, held.hits + hitsOf(stamp));
         }

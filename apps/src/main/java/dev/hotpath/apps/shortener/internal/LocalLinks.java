@@ -39,7 +39,8 @@ import java.util.function.ObjLongConsumer;
  * {@link #epoch()} before reading, {@link #fill} after; a fill that overlaps any of them is dropped.
  *
  * <p>A link that leaves the table is handed to {@code departed} (after {@link CachedLink#resident} is
- * cleared): its visits not yet flushed must not be lost with it.
+ * cleared): its visits not yet flushed must not be lost with it. So is a link that visits counted in
+ * its direct slot were just moved onto, resident or not: a flush running meanwhile may have passed it.
  *
  * <p>Capacity: a link can live only in its own bucket, so a bucket can be full while the table is not;
  * half full, about 1% of the links put in find theirs full and compete for a place as above.
@@ -79,7 +80,7 @@ final class LocalLinks {
         this.nanoTime = nanoTime;
         this.departed = departed;
         if (maximumSize > 0) {
-            this.table = new Table(Math.min(FIRST_BUCKETS, maxBuckets), ways);
+            this.table = new Table(Math.min(FIRST_BUCKETS, maxBuckets), ways, departed);
             this.sketch = new FrequencySketch(table.slots.length);
         }
     }
@@ -217,7 +218,7 @@ final class LocalLinks {
                 return;
             }
             current.direct.retire();
-            table = new Table(current.buckets, ways);
+            table = new Table(current.buckets, ways, departed);
             size = 0;
             for (CachedLink link : current.slots) {
                 if (link != null) {
@@ -310,7 +311,8 @@ final class LocalLinks {
         int leastHits = Integer.MAX_VALUE;
         for (int i = start; i < start + ways && leastHits >= 0; i++) {
             CachedLink held = current.slots[i];
-            int hits = held.residentUntil - now <= 0 ? -1 : held.hits + current.direct.hits(held);
+            int hits = held.residentUntil - now <= 0 ? -1
+                : Math.min(FrequencySketch.MAX, held.hits + current.direct.hits(held));
             if (hits < leastHits) {
                 leastHits = hits;
                 victim = i;
@@ -330,7 +332,7 @@ final class LocalLinks {
     /** Under the lock: twice the buckets (at most the maximum), every entry moved over, the sketch anew. */
     private void grow(Table from) {
         from.direct.retire();
-        Table to = new Table(Math.min(maxBuckets, from.buckets * 2), ways);
+        Table to = new Table(Math.min(maxBuckets, from.buckets * 2), ways, departed);
         int kept = 0;
         for (CachedLink link : from.slots) {
             if (link == null) {
@@ -414,12 +416,13 @@ final class LocalLinks {
         /** Each generated code's link again, at its id's direct slot, as long as its bucket holds it. */
         final DirectSlots direct;
 
-        Table(int buckets, int ways) {
+        /** @param countsMoved takes each link that its direct slot's counts were moved onto ({@link DirectSlots}) */
+        Table(int buckets, int ways, Consumer<CachedLink> countsMoved) {
             this.buckets = buckets;
             this.ways = ways;
             this.tags = new long[buckets * ways];
             this.slots = new CachedLink[buckets * ways];
-            this.direct = new DirectSlots(Integer.highestOneBit(buckets * ways));
+            this.direct = new DirectSlots(Integer.highestOneBit(buckets * ways), countsMoved);
         }
 
         /** The first slot of the bucket for {@code hash}: its high half scaled to the bucket count. */

@@ -14,9 +14,9 @@ import java.util.function.ObjLongConsumer;
  * row of {@code visit_log}, about once a second). A visit costs one atomic increment, in the link's
  * direct slot ({@link DirectSlots}, a hit answered from there) or on the link (see {@link #count}).
  * A flush finds the visited links where they are: those the node's {@link LocalLinks} holds by walking
- * it (a read per entry and per direct slot, about a millisecond for a million), the others in a queue.
- * Counts in a direct slot are always the link's in the table: a link that leaves its slot takes them
- * along before it can leave the table (the checks below then see them). A link goes into the
+ * it (a read per entry and one per direct slot), the others in a queue. Counts in a direct slot are
+ * always the link's in the table: a link that leaves its slot takes them along and is handed to
+ * {@link #departed}, before it can leave the table. A link goes into the
  * queue at its first visit since the last flush when it is not {@link CachedLink#resident}, and when it
  * leaves the table with visits not yet flushed ({@link #departed}). The two checks mirror each other
  * (the table clears the flag, then reads the count; a visit adds to the count, then reads the flag),
@@ -68,7 +68,10 @@ final class VisitCounts {
         }
     }
 
-    /** {@code link} left the node's table: a flush can no longer find it there. */
+    /**
+     * {@code link} left the node's table, or took its direct slot's counts along (a flush walking the
+     * table meanwhile may have passed it): either way the next flush must find it here.
+     */
     void departed(CachedLink link) {
         if (link.unflushedVisits() > 0) {
             queue(link);

@@ -58,11 +58,24 @@ class VisitCountsTest {
         visits.count(held);
         assertThat(visits.drain().counts()).containsExactly(1);
     }
+    @Test
+    void visitsASlotHandsToItsLinkAreFlaggedForTheNextFlush() {
+        CachedLink five = link(5);
+        local.fill(five, local.epoch());
+        local.hit(5, true); // as if counted while a drain had just cleared the flag
+        assertThat(visits.counted()).isFalse();
+        local.fill(link(13), local.epoch()); // 8 entries, 8 direct slots: 13 takes the slot of 5
+        assertThat(visits.counted()).as("the next flush must walk for them").isTrue();
+        VisitCounts.Drained drained = visits.drain();
+        assertThat(drained.ids()).containsExactly(5);
+        assertThat(drained.counts()).containsExactly(1);
+    }
+
     /**
      * Two threads redirect three ids that share one direct slot, the fast way where the slot answers
      * and through the link where it does not, while a third makes the slot change hands (creates,
-     * invalidations, the whole table dropped) and flushes: every visit counted comes out of the flushes
-     * once, under its own id. A visit counted in a slot after it changed hands would show up under
+     * invalidations, the whole table dropped) and a fourth flushes: every visit counted comes out of
+     * the flushes once, under its own id. A visit counted in a slot after it changed hands would show up under
      * another id, one moved twice or dropped in a total off by it.
      */
     @Test
@@ -97,12 +110,16 @@ class VisitCountsTest {
             }));
         }
         Map<Long, Long> flushed = new HashMap<>();
+        Thread flusher = Thread.ofPlatform().start(() -> {
+            while (changing.get()) {
+                flush(counts, flushed);
+            }
+        });
         for (int change = 0; change < 50_000; change++) {
             long id = ids[change % ids.length];
-            switch (change % 7) {
+            switch (change % 6) {
                 case 0 -> shared.invalidate(id);
                 case 1 -> shared.invalidateAll();
-                case 2 -> flush(counts, flushed);
                 default -> shared.created(link(id));
             }
         }
@@ -110,6 +127,7 @@ class VisitCountsTest {
         for (Thread reader : readers) {
             reader.join();
         }
+        flusher.join();
         flush(counts, flushed);
         for (int which = 0; which < ids.length; which++) {
             assertThat(flushed.getOrDefault(ids[which], 0L)).as("visits of %d", ids[which])
