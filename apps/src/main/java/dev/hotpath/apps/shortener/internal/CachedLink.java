@@ -4,6 +4,7 @@ import dev.hotpath.http.Response;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Clock;
+import java.util.function.ObjLongConsumer;
 
 /**
  * A link as a node of the scale-out mode keeps it in memory and in Redis: its key (a generated code's
@@ -131,8 +132,13 @@ final class CachedLink {
         return (long) VISITS.getAndAdd(this, visits);
     }
 
-    /** Takes every visit counted so far, leaving none; writes nothing when there is none. */
-    long takeVisits() {
-        return unflushedVisits == 0 ? 0 : (long) VISITS.getAndSet(this, 0L);
+    /** Takes every visit counted so far, leaving none, and hands them to {@code taken}; writes nothing if none. */
+    void takeVisits(ObjLongConsumer<CachedLink> taken) {
+        if (unflushedVisits != 0) {
+            long visits = (long) VISITS.getAndSet(this, 0L);
+            if (visits > 0) {
+                taken.accept(this, visits);
+            }
+        }
     }
 }

@@ -41,7 +41,7 @@ import java.util.function.ObjLongConsumer;
 final class DirectSlots {
     private static final VarHandle LINKS = MethodHandles.arrayElementVarHandle(CachedLink[].class);
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs per slot: stamp, id, resident-until. Not padded to a cache line: 24 bytes straddle one in a quarter of the slots. */
+    /** Longs per slot: stamp, id, resident-until; unpadded, so a quarter of the slots straddle a line. */
     private static final int STRIDE = 3;
     private static final int ID = 1;
     private static final int UNTIL = 2;
@@ -113,7 +113,7 @@ final class DirectSlots {
         return (CachedLink) LINKS.getAcquire(links, slotOf(id));
     }
 
-    /** Under the lock: {@code link} (a generated code's, not a negative entry) takes its slot, held until {@code until}. */
+    /** Under the lock: {@code link} (a generated code's, not a negative entry) takes its slot until {@code until}. */
     void put(CachedLink link, long until) {
         int slot = slotOf(link.id);
         long stamp = begin(slot);
@@ -125,7 +125,7 @@ final class DirectSlots {
         end(slot, stamp);
     }
 
-    /** Under the lock: {@code held} leaves its bucket, so it must not stay findable (or kept from the collector) by its id. */
+    /** Under the lock: {@code held} leaves its bucket, so it must not stay findable (or reachable) by its id. */
     void remove(CachedLink held) {
         int slot = slotOf(held.id);
         if (links[slot] == held) {
@@ -176,7 +176,8 @@ final class DirectSlots {
             int at = slot * STRIDE;
             long stamp = (long) WORDS.getVolatile(words, at);
             while ((stamp & CHANGING) == 0 && (stamp & COUNT_MASK) != 0) {
-                CachedLink owner = (CachedLink) LINKS.getAcquire(links, slot); // the stamp's own: a change would move it
+                // The stamp's own link: a change of owner would have moved the generation, failing the CAS.
+                CachedLink owner = (CachedLink) LINKS.getAcquire(links, slot);
                 if (WORDS.compareAndSet(words, at, stamp, stamp & ~COUNT_MASK)) {
                     taken.accept(owner, stamp & COUNT_MASK);
                     break;

@@ -239,12 +239,7 @@ final class LocalLinks {
             return;
         }
         current.direct.takeVisits(taken);
-        forEachLink(link -> {
-            long visits = link.takeVisits();
-            if (visits > 0) {
-                taken.accept(link, visits);
-            }
-        });
+        forEachLink(link -> link.takeVisits(taken));
     }
 
     /** Each link the table holds now (negative entries aside); entries that come or go meanwhile may be missed. */

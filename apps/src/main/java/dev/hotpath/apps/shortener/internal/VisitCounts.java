@@ -82,14 +82,12 @@ final class VisitCounts {
     Drained drain() {
         counted = false;
         List<Taken> taken = new ArrayList<>();
-        residents.accept((link, visits) -> taken.add(new Taken(link, visits)));
+        ObjLongConsumer<CachedLink> take = (link, visits) -> taken.add(new Taken(link, visits));
+        residents.accept(take);
         for (int n = queued.get(); n > 0; n--) {
             CachedLink link = outside.poll();
             queued.decrementAndGet();
-            long visits = link.takeVisits();
-            if (visits > 0) {
-                taken.add(new Taken(link, visits));
-            }
+            link.takeVisits(take);
         }
         taken.sort(Comparator.comparingLong(t -> t.link.id));
         long[] ids = new long[taken.size()];

@@ -58,6 +58,7 @@ class VisitCountsTest {
         visits.count(held);
         assertThat(visits.drain().counts()).containsExactly(1);
     }
+
     @Test
     void visitsASlotHandsToItsLinkAreFlaggedForTheNextFlush() {
         CachedLink five = link(5);
@@ -75,8 +76,8 @@ class VisitCountsTest {
      * Two threads redirect three ids that share one direct slot, the fast way where the slot answers
      * and through the link where it does not, while a third makes the slot change hands (creates,
      * invalidations, the whole table dropped) and a fourth flushes: every visit counted comes out of
-     * the flushes once, under its own id. A visit counted in a slot after it changed hands would show up under
-     * another id, one moved twice or dropped in a total off by it.
+     * the flushes once, under its own id. A visit counted in a slot after it changed hands would show
+     * up under another id, one moved twice or dropped in a total off by it.
      */
     @Test
     void visitsCountedWhileTheirSlotChangesHandsAreEachTakenOnceUnderTheirOwnId() throws Exception {
