@@ -7,8 +7,11 @@ import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -23,12 +26,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Durability of {@code hotpath serve messages} as a process, on the direct path: every message
- * answered {@code 201} survives {@code kill -9} under load and is read back, byte for byte, after a
- * restart on the same data dir or PostgreSQL database; a second owner of a data dir is refused;
+ * answered {@code 201} survives {@code kill -9} under load and is read back, byte for byte, and on its
+ * sender's pages, after a restart on the same data dir or PostgreSQL database; a second owner of a data dir is refused;
  * SIGTERM drains and keeps what it answered.
  */
 class MessagesDurabilityIT {
     private static final Pattern ID = Pattern.compile("^\\{\"id\":\"([0-9a-f-]{36})\"");
+    private static final Pattern FROM = Pattern.compile("\"from\":\"([^\"]+)\"");
+    private static final Pattern LISTED_ID = Pattern.compile("\\{\"id\":\"([0-9a-f-]{36})\"");
+    private static final Pattern NEXT = Pattern.compile("\"next\":\"([0-9a-f-]{36})\"");
     private static final int CONNECTIONS = 16;
     private static final int ACKNOWLEDGED_BEFORE_KILL = 400;
     private static final int CYCLES = 3;
@@ -121,15 +127,44 @@ class MessagesDurabilityIT {
             + body.length() + "\r\n\r\n" + body).read();
     }
 
-    /** Every acknowledged message reads back exactly as its 201 showed it. */
+    /**
+     * Every acknowledged message reads back exactly as its 201 showed it, and is on its sender's pages
+     * (which may also hold messages stored but never answered, as a kill leaves them).
+     */
     private static void verify(int port, Map<String, String> acknowledged) {
+        Map<String, Set<String>> bySender = new HashMap<>();
         try (RawHttpClient client = RawHttpClient.connect(port)) {
             for (Map.Entry<String, String> message : acknowledged.entrySet()) {
                 RawResponse response = client.send("GET /messages/" + message.getKey() + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
                 assertThat(response.status()).as(message.getKey()).isEqualTo(200);
                 assertThat(response.bodyText()).as(message.getKey()).isEqualTo(message.getValue());
+                Matcher from = FROM.matcher(message.getValue());
+                assertThat(from.find()).isTrue();
+                bySender.computeIfAbsent(from.group(1), sender -> new HashSet<>()).add(message.getKey());
+            }
+            for (Map.Entry<String, Set<String>> sender : bySender.entrySet()) {
+                assertThat(listed(client, sender.getKey())).as("the pages of %s", sender.getKey())
+                    .containsAll(sender.getValue());
             }
         }
+    }
+
+    /** The ids on every page of {@code sender}'s messages, following {@code next}. */
+    private static List<String> listed(RawHttpClient client, String sender) {
+        List<String> ids = new ArrayList<>();
+        String before = "";
+        do {
+            RawResponse page = client.send("GET /messages?from=" + sender + "&limit=100" + before
+                + " HTTP/1.1\r\nHost: a\r\n\r\n").read();
+            assertThat(page.status()).as(page.bodyText()).isEqualTo(200);
+            Matcher id = LISTED_ID.matcher(page.bodyText());
+            while (id.find()) {
+                ids.add(id.group(1));
+            }
+            Matcher next = NEXT.matcher(page.bodyText());
+            before = next.find() ? "&before=" + next.group(1) : null;
+        } while (before != null);
+        return ids;
     }
 
     @Test

@@ -22,25 +22,32 @@ import java.util.Map;
  */
 public final class MessageReads implements AutoCloseable {
     private static final String COLUMNS = "SELECT id, from_user, to_user, body, created_at FROM messages ";
-    /** A page of one recipient's messages older than an id: one backwards range of {@code (to_user, id)}. */
-    static final String TO_USER_BEFORE = COLUMNS + "WHERE to_user = ? AND id < ? ORDER BY id DESC LIMIT ?";
-    /** The same for one sender, on {@code (from_user, id)}. */
-    static final String FROM_USER_BEFORE = COLUMNS + "WHERE from_user = ? AND id < ? ORDER BY id DESC LIMIT ?";
-
+    /**
+     * Pages as one backwards range of an index on the table, {@code (to_user, id)} or {@code (from_user, id)}
+     * (PostgreSQL's; SQLite's lists are {@link ListIndex#PAGES}).
+     */
+    static final PageQueries INDEXED_PAGES = new PageQueries(
+        COLUMNS + "WHERE to_user = ? ORDER BY id DESC LIMIT ?",
+        COLUMNS + "WHERE to_user = ? AND id < ? ORDER BY id DESC LIMIT ?",
+        COLUMNS + "WHERE from_user = ? ORDER BY id DESC LIMIT ?",
+        COLUMNS + "WHERE from_user = ? AND id < ? ORDER BY id DESC LIMIT ?");
     static final String BY_ID = COLUMNS + "WHERE id = ?";
-    static final String TO_USER = COLUMNS + "WHERE to_user = ? ORDER BY id DESC LIMIT ?";
-    static final String FROM_USER = COLUMNS + "WHERE from_user = ? ORDER BY id DESC LIMIT ?";
     static final String ONE = "SELECT 1";
 
     private final Connection db;
     private final BodyColumn body;
-    /** The statements prepared so far, by their SQL: at most the six above. */
+    private final PageQueries pages;
+    /** The statements prepared so far, by their SQL: at most six. */
     private final Map<String, PreparedStatement> statements = new HashMap<>(8);
 
-    /** @param body how the connection's store keeps a message's text */
-    public MessageReads(Connection db, BodyColumn body) {
+    /**
+     * @param body how the connection's store keeps a message's text
+     * @param pages the SQL of a page on that store
+     */
+    public MessageReads(Connection db, BodyColumn body, PageQueries pages) {
         this.db = db;
         this.body = body;
+        this.pages = pages;
     }
 
     private PreparedStatement statement(String sql) throws SQLException {
@@ -73,8 +80,8 @@ public final class MessageReads implements AutoCloseable {
     /** The JSON of {@code {"messages":[...],"next":<id>|null}} for {@code query}. */
     public byte[] page(ListQuery query) throws SQLException {
         PreparedStatement statement = statement(query.toUser()
-            ? (query.before() == null ? TO_USER : TO_USER_BEFORE)
-            : (query.before() == null ? FROM_USER : FROM_USER_BEFORE));
+            ? (query.before() == null ? pages.toUser() : pages.toUserBefore())
+            : (query.before() == null ? pages.fromUser() : pages.fromUserBefore()));
         int at = 1;
         statement.setString(at++, query.user());
         if (query.before() != null) {
@@ -119,5 +126,12 @@ public final class MessageReads implements AutoCloseable {
             statement.close();
         }
         statements.clear();
+    }
+
+    /**
+     * The SQL of a page of one user's messages, newest first, each taking the user, then {@code before}
+     * (in the two {@code *Before} queries), then the number of rows, in that order.
+     */
+    public record PageQueries(String toUser, String toUserBefore, String fromUser, String fromUserBefore) {
     }
 }

@@ -84,7 +84,7 @@ public final class PostgresMessageStore implements MessageStore {
     /** Borrows a pooled connection for this one read (waits at most the connect timeout for one). */
     @Override
     public <T> T read(Read<T> read) throws SQLException {
-        try (Connection db = database.reads().getConnection(); MessageReads reads = new MessageReads(db, body())) {
+        try (Connection db = database.reads().getConnection(); MessageReads reads = new MessageReads(db, body(), MessageReads.INDEXED_PAGES)) {
             return read.run(reads);
         }
     }

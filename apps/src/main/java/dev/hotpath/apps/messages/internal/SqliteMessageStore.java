@@ -31,14 +31,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * committed meanwhile waited: beside it, the stream worker's store lag p99 (XADD to XACK) at
  * half of saturation fell to 0.41× (docs/BENCHMARKS.md), with the direct path's messages/s unchanged.
  *
+ * <p>The lists' indexes are written behind each writer, many batches at a time ({@link ListIndex}),
+ * not by the batch's own commit.
+ *
  * <p>The WAL is let grow to {@value #REWIND_FRAMES} pages (about 40 MB), not SQLite's default 1,000.
- * Each message dirties a leaf of {@code (to_user, id)} at a place of its own (its recipient's), so
- * the WAL holds about one page per message and a checkpoint copies every distinct page once, reading
- * it from the WAL and writing it to the database; the more commits a checkpoint gathers, the more often
- * a recipient's leaf was rewritten within them and the fewer copies a message costs (hence 500 ms
- * between checkpoints, not the social API's 200: the lag measured the same with either). Cost: up to
- * about 40 MB of WAL beside the database (reused after each rewind, not truncated), a restart after a
- * crash reads it back once, and a thread and a connection per writer.
+ * A list index pass dirties leaves at places of their own (one per recipient it lists), so a
+ * checkpoint copies every distinct page once, reading it from the WAL and writing it to the database;
+ * the more commits a checkpoint gathers, the more often such a leaf was rewritten within them and the
+ * fewer copies a message costs (hence 500 ms between checkpoints, not the social API's 200: the lag
+ * measured the same with either; both settings were chosen when the index was still written by every
+ * batch). Cost: up to about 40 MB of WAL beside the database (reused after each rewind, not
+ * truncated), a restart after a crash reads it back once, and a thread and a connection per writer.
  */
 public final class SqliteMessageStore implements MessageStore {
     /** How often a writer's checkpoint thread copies the WAL into the database: see the class comment. */
@@ -74,22 +77,29 @@ public final class SqliteMessageStore implements MessageStore {
     }
 
     /**
-     * A new write connection, the schema created if missing, with its checkpoints beside it (closed by
-     * {@link #close()}). {@code config}'s {@code afterCommit} is replaced by theirs.
+     * A new write connection, the schema created if missing and every message listed
+     * ({@link ListIndex#catchUp()}), with its checkpoints beside it (closed by {@link #close()}).
+     * {@code config}'s {@code afterCommit} and {@code whenIdle} are replaced by the list index's and the
+     * checkpoints' own.
      */
     @Override
     public GroupCommitWriter openWriter(GroupCommitConfig config) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(file, durability);
+        ListIndex lists = new ListIndex(db);
         BackgroundCheckpoints writerCheckpoints;
         try {
             MessagesSchema.create(db);
+            lists.catchUp();
             writerCheckpoints = BackgroundCheckpoints.takeOver(db, file, durability, checkpointInterval, rewindFrames);
         } catch (SQLException | RuntimeException e) {
             SqliteDatabase.closeAfter(e, db);
             throw e;
         }
         checkpoints.add(writerCheckpoints);
-        return new GroupCommitWriter(db, config.withAfterCommit(writerCheckpoints::afterCommit));
+        return new GroupCommitWriter(db, config.withWhenIdle(lists::whenIdle).withAfterCommit(() -> {
+            lists.afterCommit();
+            writerCheckpoints.afterCommit();
+        }));
     }
 
     /** SQLite is in this process: no round trip to save, so the message is inserted at once, as before. */
@@ -132,7 +142,7 @@ public final class SqliteMessageStore implements MessageStore {
         try {
             Connection c = SqliteDatabase.openForReading(file);
             readConnections.add(c);
-            return new MessageReads(c, BodyColumn.TEXT);
+            return new MessageReads(c, BodyColumn.TEXT, ListIndex.PAGES);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open a read connection on " + file, e);
         }

@@ -3,7 +3,9 @@ package dev.hotpath.apps.messages.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.SqliteDatabase;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The table as the writers to come rely on it: an insert is idempotent on id, an id is 16 bytes, and a
- * page of a user's messages is one index range walked backwards, never a sort.
+ * The table as the writers to come rely on it: an insert is idempotent on id, an id is 16 bytes, a page
+ * of a user's messages is one list range walked backwards plus the table's unlisted tail, and a file
+ * made before the lists keeps its messages listed.
  */
 class MessagesSchemaIT {
     private static final MessageId ID = MessageId.parse("019ad7f0-3c00-7abc-8def-0123456789ab");
@@ -57,7 +60,7 @@ class MessagesSchemaIT {
             db.commit();
             MessagesSchema.create(db);
             try (Connection read = SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE));
-                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT)) {
+                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT, ListIndex.PAGES)) {
                 assertThat(reads.byId(ID).message()).isEqualTo("kept");
             }
         }
@@ -76,15 +79,46 @@ class MessagesSchemaIT {
     }
 
     @Test
-    void listsWalkTheirIndexesBackwardsWithoutSorting() throws Exception {
+    void aPageWalksItsListBackwardsAndReadsOnlyTheUnlistedTailOfTheTable() throws Exception {
         try (Connection db = SqliteDatabase.openForWriting(dir.resolve(MessagesSchema.FILE), Durability.NORMAL)) {
             MessagesSchema.create(db);
-            String[][] queries = {{"to_user", MessageReads.TO_USER_BEFORE}, {"from_user", MessageReads.FROM_USER_BEFORE}};
+            String[][] queries = {{"inbox", "to_user", ListIndex.PAGES.toUserBefore()},
+                {"outbox", "from_user", ListIndex.PAGES.fromUserBefore()}};
             for (String[] query : queries) {
-                assertThat(plan(db, "EXPLAIN QUERY PLAN ", query[1], "detail")).as(query[0])
-                    .contains("USING INDEX messages_" + query[0] + "_id (" + query[0] + "=? AND id<?)")
-                    .doesNotContain("TEMP B-TREE");
+                assertThat(plan(db, "EXPLAIN QUERY PLAN ", query[2], "detail")).as(query[0])
+                    .contains("SEARCH " + query[0] + " USING PRIMARY KEY (" + query[1] + "=? AND id<?)")
+                    .contains("SEARCH messages USING INTEGER PRIMARY KEY (rowid>?)")
+                    .doesNotContain("SCAN messages");
             }
+        }
+    }
+
+    @Test
+    void theIndexesOfAnOlderFileAreDroppedAndItsMessagesListedAtTheWritersOpen() throws Exception {
+        Path file = dir.resolve(MessagesSchema.FILE);
+        try (Connection db = SqliteDatabase.openForWriting(file, Durability.NORMAL); Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE messages (id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16), from_user TEXT NOT NULL,"
+                + " to_user TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL)");
+            s.execute("CREATE INDEX messages_to_user_id ON messages (to_user, id)");
+            s.execute("CREATE INDEX messages_from_user_id ON messages (from_user, id)");
+            insert(db, ID.bytes(), "from before the lists");
+            db.commit();
+        }
+        try (SqliteMessageStore store = SqliteMessageStore.open(file, Durability.NORMAL)) {
+            store.openWriter(GroupCommitConfig.named("messages-writer-test")).close();
+            try (Connection db = SqliteDatabase.openForReading(file); Statement s = db.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'index'"
+                     + " AND name LIKE 'messages_%'), (SELECT count(*) FROM inbox WHERE to_user = 'bob'),"
+                     + " (SELECT count(*) FROM outbox WHERE from_user = 'alice'), (SELECT up_to FROM listed)")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("the old indexes").isZero();
+                assertThat(rs.getInt(2)).as("listed in bob's inbox").isEqualTo(1);
+                assertThat(rs.getInt(3)).as("listed in alice's outbox").isEqualTo(1);
+                assertThat(rs.getLong(4)).as("up_to").isEqualTo(1);
+            }
+            String page = new String(store.read(reads -> reads.page(new ListQuery(true, "bob", 10, null))),
+                StandardCharsets.UTF_8);
+            assertThat(page).contains("from before the lists");
         }
     }
 

@@ -87,7 +87,8 @@ class PostgresMessageStoreIT {
         try (Statement s = db.createStatement()) {
             s.execute("SET enable_seqscan = off"); // an empty table: make the planner show its index path
         }
-        String[][] queries = {{"to_user", MessageReads.TO_USER_BEFORE}, {"from_user", MessageReads.FROM_USER_BEFORE}};
+        String[][] queries = {{"to_user", MessageReads.INDEXED_PAGES.toUserBefore()},
+            {"from_user", MessageReads.INDEXED_PAGES.fromUserBefore()}};
         for (String[] query : queries) {
             assertThat(MessagesSchemaIT.plan(db, "EXPLAIN ", query[1], "QUERY PLAN")).as(query[0])
                 .contains("Index Scan Backward using messages_" + query[0] + "_id")

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -25,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A writer of the SQLite store has its checkpoints on a thread beside it, which the store stops when it
- * closes; under steady writes its WAL starts over; what it acknowledged is in the file after it.
+ * closes; under steady writes its WAL starts over; what it acknowledged is in the file after it; it
+ * lists what it committed once idle.
  */
 class SqliteMessageStoreIT {
     private static final long SAFETY_SECONDS = 20;
@@ -104,6 +109,34 @@ class SqliteMessageStoreIT {
             for (CompletableFuture<Boolean> each : written) {
                 assertThat(each.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
             }
+        }
+    }
+
+    /** The writer lists what it committed once it has nothing else to do, without any further write. */
+    @Test
+    void theWriterListsWhatItCommittedOnceIdle() throws Exception {
+        Path file = dir.resolve(MessagesSchema.FILE);
+        try (SqliteMessageStore store = SqliteMessageStore.open(file, Durability.NORMAL)) {
+            GroupCommitWriter writer = store.openWriter(GroupCommitConfig.named("messages-writer-test"));
+            try (Connection read = SqliteDatabase.openForReading(file)) {
+                for (int i = 0; i < 3; i++) {
+                    assertThat(store(store, writer, next()).get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
+                while (listed(read) < 3 && System.nanoTime() < deadline) {
+                    Thread.sleep(1); // polling pace, not synchronization: the table decides
+                }
+                assertThat(listed(read)).as("rows in the inbox").isEqualTo(3);
+            } finally {
+                writer.close();
+            }
+        }
+    }
+
+    private static long listed(Connection read) throws SQLException {
+        try (Statement s = read.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM inbox")) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
