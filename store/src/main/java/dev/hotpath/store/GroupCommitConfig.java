@@ -25,13 +25,9 @@ import java.util.concurrent.Executor;
  * @param afterCommit run on the writer thread after each batch, once its acknowledgements ran: work
  *     on the write connection that must not delay those answers ({@link BackgroundCheckpoints#afterCommit()}).
  *     Default: nothing.
- * @param whenIdle run on the writer thread each time it has waited {@link GroupCommitWriter#IDLE_POLL_MILLIS}
- *     ms for a write in vain: work on the write connection best done while nobody waits for it (a
- *     catch-up that a busy writer leaves for later). Default: nothing.
  */
 public record GroupCommitConfig(String name, int queueCapacity, int maxBatch, Duration commitInterval,
-                                Executor acknowledgements, TransactionListener listener, Runnable afterCommit,
-                                Runnable whenIdle) {
+                                Executor acknowledgements, TransactionListener listener, Runnable afterCommit) {
     public static final int DEFAULT_QUEUE_CAPACITY = 4096;
     public static final int DEFAULT_MAX_BATCH = 256;
 
@@ -41,7 +37,6 @@ public record GroupCommitConfig(String name, int queueCapacity, int maxBatch, Du
         Objects.requireNonNull(acknowledgements, "acknowledgements");
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(afterCommit, "afterCommit");
-        Objects.requireNonNull(whenIdle, "whenIdle");
         if (queueCapacity < 1 || maxBatch < 1 || commitInterval.isNegative()) {
             throw new IllegalArgumentException("queueCapacity and maxBatch must be positive, commitInterval not negative;"
                 + " were " + queueCapacity + ", " + maxBatch + ", " + commitInterval);
@@ -51,41 +46,30 @@ public record GroupCommitConfig(String name, int queueCapacity, int maxBatch, Du
     /** The defaults, for a writer thread called {@code name}. */
     public static GroupCommitConfig named(String name) {
         return new GroupCommitConfig(name, DEFAULT_QUEUE_CAPACITY, DEFAULT_MAX_BATCH, Duration.ZERO, Runnable::run,
-            TransactionListener.NONE, () -> { }, () -> { });
+            TransactionListener.NONE, () -> { });
     }
 
     public GroupCommitConfig withQueueCapacity(int queueCapacity) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 
     public GroupCommitConfig withMaxBatch(int maxBatch) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 
     public GroupCommitConfig withCommitInterval(Duration commitInterval) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 
     public GroupCommitConfig withAcknowledgements(Executor acknowledgements) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 
     public GroupCommitConfig withListener(TransactionListener listener) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 
     public GroupCommitConfig withAfterCommit(Runnable afterCommit) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
-    }
-
-    public GroupCommitConfig withWhenIdle(Runnable whenIdle) {
-        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit,
-            whenIdle);
+        return new GroupCommitConfig(name, queueCapacity, maxBatch, commitInterval, acknowledgements, listener, afterCommit);
     }
 }

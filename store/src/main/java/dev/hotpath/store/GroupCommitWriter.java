@@ -40,8 +40,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class GroupCommitWriter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(GroupCommitWriter.class.getName());
-    /** How long the writer waits for a write before it runs {@link GroupCommitConfig#whenIdle()}. */
-    static final long IDLE_POLL_MILLIS = 50;
+    private static final long IDLE_POLL_MILLIS = 50;
 
     private final BatchTransaction transaction;
     private final BlockingQueue<Write> queue;
@@ -49,7 +48,6 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final long intervalNanos;
     private final Executor acknowledgements;
     private final Runnable afterCommit;
-    private final Runnable whenIdle;
     private final Thread thread;
     /** Offers that may still enqueue: the thread does not end while one is in progress. */
     private final AtomicInteger offering = new AtomicInteger();
@@ -86,7 +84,6 @@ public final class GroupCommitWriter implements AutoCloseable {
         this.intervalNanos = config.commitInterval().toNanos();
         this.acknowledgements = config.acknowledgements();
         this.afterCommit = config.afterCommit();
-        this.whenIdle = config.whenIdle();
         this.lastCommitEnded = System.nanoTime() - intervalNanos;
         this.thread = Thread.ofPlatform().name(config.name()).daemon(false).start(this::run);
     }
@@ -139,7 +136,6 @@ public final class GroupCommitWriter implements AutoCloseable {
                 if (closing && offering.get() == 0 && queue.isEmpty()) {
                     return;
                 }
-                runHook(whenIdle, "the work of an idle writer");
                 continue;
             }
             batch.add(first);
@@ -161,15 +157,10 @@ public final class GroupCommitWriter implements AutoCloseable {
         commitNanos.addAndGet(System.nanoTime() - start);
         batches.incrementAndGet();
         acknowledgements.execute(() -> acknowledge(batch, outcome));
-        runHook(afterCommit, "the work after a commit");
-    }
-
-    /** Runs a configured hook; a failure is logged and the writer goes on. */
-    private static void runHook(Runnable hook, String what) {
         try {
-            hook.run();
+            afterCommit.run();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, what + " failed; the writer goes on", e);
+            LOG.log(System.Logger.Level.ERROR, "the work after a commit failed; the writer goes on", e);
         }
     }
 

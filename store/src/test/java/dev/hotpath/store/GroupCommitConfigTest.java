@@ -25,11 +25,6 @@ class GroupCommitConfigTest {
         assertThat(after.afterCommit()).isSameAs(afterCommit);
         assertThat(after.maxBatch()).isEqualTo(8);
         assertThat(after.commitInterval()).isEqualTo(Duration.ofMillis(4));
-        Runnable whenIdle = () -> { };
-        GroupCommitConfig idle = after.withWhenIdle(whenIdle);
-        assertThat(idle.whenIdle()).isSameAs(whenIdle);
-        assertThat(idle.afterCommit()).isSameAs(afterCommit);
-        assertThat(idle.maxBatch()).isEqualTo(8);
     }
 
     @Test
@@ -41,6 +36,5 @@ class GroupCommitConfigTest {
             .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> config.withListener(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> config.withAfterCommit(null)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> config.withWhenIdle(null)).isInstanceOf(NullPointerException.class);
     }
 }

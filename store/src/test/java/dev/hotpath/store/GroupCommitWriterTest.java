@@ -328,36 +328,6 @@ class GroupCommitWriterTest {
         assertThat(events).containsExactly("committed 1", "committed 2");
     }
 
-    @Test
-    void runsTheIdleWorkOnTheWriterThreadWhileNoWriteComes() throws Exception {
-        Connection db = itemsDatabase(dir.resolve("idle.db"), Durability.FULL);
-        CountDownLatch twice = new CountDownLatch(2);
-        Runnable whenIdle = () -> {
-            events.add("idle on " + Thread.currentThread().getName());
-            twice.countDown();
-        };
-        try (GroupCommitWriter idle = new GroupCommitWriter(db, GroupCommitConfig.named("idle-writer").withWhenIdle(whenIdle))) {
-            assertThat(twice.await(SAFETY_SECONDS, TimeUnit.SECONDS)).as("run again while the writer stays idle").isTrue();
-        }
-        assertThat(events).startsWith("idle on idle-writer", "idle on idle-writer").containsOnly("idle on idle-writer");
-    }
-
-    @Test
-    void goesOnCommittingWhenTheIdleWorkFails() throws Exception {
-        Connection db = itemsDatabase(dir.resolve("idle.db"), Durability.FULL);
-        CountDownLatch failed = new CountDownLatch(1);
-        Runnable failing = () -> {
-            failed.countDown();
-            throw new IllegalStateException("idle work failed (simulated)");
-        };
-        try (GroupCommitWriter idle = new GroupCommitWriter(db, GroupCommitConfig.named("idle-writer").withWhenIdle(failing))) {
-            assertThat(failed.await(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
-            idle.offer(new Insert(1, "a"));
-            awaitEvents(1);
-        }
-        assertThat(events).containsExactly("committed 1");
-    }
-
     /** A write connection on {@code file}, its {@code items} table created. */
     private static Connection itemsDatabase(Path file, Durability durability) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(file, durability);

@@ -1,57 +1,96 @@
 package dev.hotpath.apps.messages.internal;
 
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.OwnedThreads;
+import dev.hotpath.store.SqliteDatabase;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The SQLite store's two list indexes, {@code inbox (to_user, id)} and {@code outbox (from_user, id)},
- * kept off the commit path. An index on the messages table itself would be written inside every
- * batch's commit, and a message's entry lands at a place of its own (its recipient's), so each message
- * of a batch rewrote a 4 KiB leaf into the WAL: that held group commit to 7.8× one commit per message
- * where the table alone reached 17× (docs/BENCHMARKS.md). Here the table is written alone, and the
- * writer copies the rows it has not listed yet into both indexes afterwards, many batches at a time,
- * sorted by key, in one transaction of their own: a recipient's leaf is then written once for all of
- * its messages in that pass instead of once per message.
+ * The SQLite store's two lists, {@code inbox (to_user, id)} and {@code outbox (from_user, id)}, kept in
+ * a file of their own ({@value #FILE}) and filled by a thread of their own, off the commit path. An
+ * index on the messages table would be written inside every batch's commit, and a message's entry lands
+ * at a place of its own (its recipient's), so each message of a batch rewrote a 4 KiB leaf into the
+ * WAL: that held group commit to 7.8× one commit per message where the table alone reached 17×
+ * (docs/BENCHMARKS.md). Here the writer writes the table alone, and this thread copies the rows not
+ * listed yet into both lists, many batches at a time, sorted by key, in one transaction (a "pass"): a
+ * recipient's leaf is then written once for all its messages of the pass instead of once per message.
+ *
+ * <p>Why another file and thread: SQLite lets one connection write a file at a time, so a pass in the
+ * messages file, on the writer's thread or any other, would hold every batch for its length (tens of
+ * milliseconds for {@value #TRIGGER_ROWS} rows here), and the stream's store lag p99 at half of
+ * saturation rose past its 50 ms target (docs/BENCHMARKS.md). In a file of its own a pass only shares
+ * the CPU.
  *
  * <p>The invariant readers rely on: every row of {@code messages} whose rowid is at most
- * {@code listed.up_to} is in both indexes, and a pass moves rows into them and {@code up_to} past them in
- * one transaction. A page query ({@link #PAGES}) reads its range of one index and adds the rows past
- * {@code up_to} (the unlisted tail, a range of the table's rowids), in one read transaction, so a
- * message is listed from its commit on, exactly as with an index on the table. Rowids grow with every
- * insert (messages are never deleted, so SQLite's next rowid is always the largest plus one), so the
- * tail holds exactly the rows inserted since the last pass, by any writer of the file (a worker process
- * too). The tail is read row by row, so it is kept short: a pass runs after a commit that leaves
- * {@link #TRIGGER_ROWS} rows unlisted, and whenever the writer is idle with rows unlisted. A crash
- * loses nothing: a pass that did not commit left {@code up_to} where it was, and whatever is unlisted at
- * open (after a crash, or a file whose indexes were still on the table) is indexed before the writer
- * takes its first write ({@link #catchUp()}).
+ * {@code listed.up_to} is in both lists; a pass adds rows and moves {@code up_to} past them in one
+ * transaction of this file. A page query ({@link #PAGES}, on a read connection with this file attached
+ * as {@code lists}) reads its user's range of one list and adds the rows past {@code up_to} (the
+ * unlisted tail, a range of the table's rowids), so a message is listed from its commit on, as with an
+ * index on the table. Rowids grow with every insert (messages are never deleted, so SQLite's next rowid
+ * is always the largest plus one), so the tail holds exactly the rows stored since the last pass, by
+ * any writer of the file (a worker process too). A page joins the lists to the table by id, so however
+ * the two files' snapshots of one read fall, it shows no message the table lacks.
  *
- * <p>Cost: a list read under heavy writes scans up to about {@value #TRIGGER_ROWS} rows of the table's
- * tail (plus one worker batch), and sorts its page; the writer pauses for a pass every
- * {@value #TRIGGER_ROWS} rows under load. Writer thread only: it uses the writer's connection between
- * batches, as {@code BackgroundCheckpoints.afterCommit} does.
+ * <p>When: a pass runs once {@value #TRIGGER_ROWS} rows are unlisted, or once rows are unlisted and no
+ * commit has come for {@link #IDLE} (so an idle server lists everything promptly); the thread looks
+ * every {@link #POLL}. Crashes: a pass that did not commit changed nothing; this file is written with
+ * {@code synchronous=NORMAL} (it can be rebuilt from the table, so it needs no fsync per pass), and a
+ * file that lists more rows than the table holds (the table lost commits that were never acknowledged,
+ * under {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at
+ * open. At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}),
+ * which is also how a data directory of an older release, whose lists were indexes on the table, gets
+ * its lists.
+ *
+ * <p>Cost: a thread, a connection and a file beside the messages; under a write load that keeps the
+ * writer busy a page reads up to about {@value #TRIGGER_ROWS} rows of the table's tail (plus one
+ * stream-worker batch); a pass's CPU, {@value #TRIGGER_ROWS} rows at a time.
  */
-final class ListIndex {
+final class ListIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ListIndex.class.getName());
-    /** Unlisted rows after which a commit is followed by a pass: see the class comment. */
+    /** The lists' file, beside {@link MessagesSchema#FILE}. */
+    static final String FILE = "lists.db";
+    /** Unlisted rows after which a pass runs at once: see the class comment. */
     static final int TRIGGER_ROWS = 8_192;
     /** Most rows one pass lists, so that catching up a large tail never holds one huge transaction. */
     static final int MOST_ROWS_PER_PASS = 65_536;
+    /** A writer without a commit for this long is idle: whatever is unlisted is listed then. */
+    static final long IDLE = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How often the thread looks at the tail. */
+    static final long POLL = TimeUnit.MILLISECONDS.toNanos(10);
 
-    /** The unlisted rows, which a page adds to its index's range. */
-    private static final String UNLISTED_ROWS = "SELECT id FROM messages WHERE rowid > (SELECT up_to FROM listed)";
+    static final String DDL = """
+        CREATE TABLE IF NOT EXISTS inbox (
+          to_user TEXT NOT NULL,
+          id BLOB NOT NULL,
+          PRIMARY KEY (to_user, id)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS outbox (
+          from_user TEXT NOT NULL,
+          id BLOB NOT NULL,
+          PRIMARY KEY (from_user, id)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS listed (
+          one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
+          up_to INTEGER NOT NULL);
+        INSERT OR IGNORE INTO listed (one, up_to) VALUES (1, 0)
+        """;
     /** Pages of one user's messages, newest first: the user, then {@code before} (if any), then the limit. */
     static final MessageReads.PageQueries PAGES = new MessageReads.PageQueries(
         page("inbox", "to_user", false), page("inbox", "to_user", true),
         page("outbox", "from_user", false), page("outbox", "from_user", true));
 
-    static final String UNLISTED = "SELECT (SELECT coalesce(max(rowid), 0) FROM messages) - (SELECT up_to FROM listed)";
+    /** The table's last rowid, on this file's connection (the messages file attached as {@code store}). */
+    private static final String LAST_ROW = "(SELECT coalesce(max(rowid), 0) FROM store.messages)";
+    static final String UNLISTED = "SELECT " + LAST_ROW + " - (SELECT up_to FROM listed)";
     static final String LIST_INBOX = list("inbox", "to_user");
     static final String LIST_OUTBOX = list("outbox", "from_user");
     /** Past the rows the two inserts above listed: they read the same bounds in the same transaction. */
-    static final String ADVANCE = "UPDATE listed SET up_to = min(up_to + ?, (SELECT coalesce(max(rowid), 0) FROM messages))";
+    static final String ADVANCE = "UPDATE listed SET up_to = min(up_to + ?, " + LAST_ROW + ")";
 
     private final Connection db;
     private final long triggerRows;
@@ -60,15 +99,11 @@ final class ListIndex {
     private PreparedStatement listInbox;
     private PreparedStatement listOutbox;
     private PreparedStatement advance;
-    /** Whether a commit may have left rows unlisted since the last catch-up. */
-    private boolean behind = true;
+    private volatile long lastCommit = System.nanoTime();
+    private volatile boolean closing;
+    private Thread thread;
     /** Whether the last try failed: a run of failures is logged once. */
     private boolean failing;
-
-    /** On the writer's connection {@code db} (manual commit), with the default sizes. */
-    ListIndex(Connection db) {
-        this(db, TRIGGER_ROWS, MOST_ROWS_PER_PASS);
-    }
 
     /** With other sizes: tests see passes after a few rows. */
     ListIndex(Connection db, long triggerRows, int mostRowsPerPass) {
@@ -77,57 +112,81 @@ final class ListIndex {
         this.mostRowsPerPass = mostRowsPerPass;
     }
 
-    /** The SQL of a page of {@code index}: its range, merged with the unlisted rows of the same user. */
-    private static String page(String index, String column, boolean before) {
+    /**
+     * The lists of the messages in {@code messagesFile} (whose schema exists), in {@value #FILE} beside
+     * it, created if missing, rebuilt if they list rows the table lacks, and caught up: everything is
+     * listed when this returns. {@link #start()} then keeps them so.
+     */
+    static ListIndex open(Path messagesFile) throws SQLException {
+        return open(messagesFile, TRIGGER_ROWS, MOST_ROWS_PER_PASS);
+    }
+
+    static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
+        Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
+        try {
+            db.setAutoCommit(true); // ATTACH cannot run inside the transaction manual commit keeps open
+            try (PreparedStatement attach = db.prepareStatement("ATTACH DATABASE ? AS store")) {
+                attach.setString(1, messagesFile.toAbsolutePath().toString());
+                attach.execute();
+            }
+            try (Statement s = db.createStatement()) {
+                for (String statement : DDL.split(";")) {
+                    if (!statement.isBlank()) {
+                        s.execute(statement);
+                    }
+                }
+            }
+            db.setAutoCommit(false);
+            ListIndex lists = new ListIndex(db, triggerRows, mostRowsPerPass);
+            lists.rebuildIfAhead();
+            lists.catchUp();
+            return lists;
+        } catch (SQLException | RuntimeException e) {
+            SqliteDatabase.closeAfter(e, db);
+            throw e;
+        }
+    }
+
+    /** The SQL of a page of {@code list}: its range, merged with the unlisted rows of the same user. */
+    private static String page(String list, String column, boolean before) {
         String range = column + " = ?1" + (before ? " AND id < ?2" : "");
         String limit = before ? "?3" : "?2";
         return "SELECT id, from_user, to_user, body, created_at FROM messages WHERE id IN ("
-            + "SELECT id FROM (SELECT id FROM " + index + " WHERE " + range + " ORDER BY id DESC LIMIT " + limit + ")"
-            + " UNION ALL " + UNLISTED_ROWS + " AND " + range + ") ORDER BY id DESC LIMIT " + limit;
+            + "SELECT id FROM (SELECT id FROM lists." + list + " WHERE " + range + " ORDER BY id DESC LIMIT " + limit + ")"
+            + " UNION ALL SELECT id FROM messages WHERE rowid > (SELECT up_to FROM lists.listed) AND " + range + ")"
+            + " ORDER BY id DESC LIMIT " + limit;
     }
 
-    /** The insert that lists the next rows past {@code up_to} (at most the bound parameter) in {@code index}. */
-    private static String list(String index, String column) {
-        return "INSERT OR IGNORE INTO " + index + " (" + column + ", id) SELECT " + column + ", id FROM messages"
+    /** The insert that lists the next rows past {@code up_to} (at most the bound parameter) in {@code list}. */
+    private static String list(String list, String column) {
+        return "INSERT OR IGNORE INTO " + list + " (" + column + ", id) SELECT " + column + ", id FROM store.messages"
             + " WHERE rowid > (SELECT up_to FROM listed) AND rowid <= (SELECT up_to FROM listed) + ?"
             + " ORDER BY " + column + ", id";
     }
 
-    /** Lists every unlisted row, a pass at a time; at open, before the writer takes writes. */
+    /** Starts the thread that lists what the writers commit; {@link #close()} stops it. */
+    void start() {
+        thread = Thread.ofPlatform().name("message-lists").daemon(true).start(this::run);
+    }
+
+    /** For {@code GroupCommitConfig.afterCommit}: a commit came now (the writer is not idle). */
+    void committed() {
+        lastCommit = System.nanoTime();
+    }
+
+    /** Whether a pass is due with {@code unlisted} rows unlisted, {@code sinceCommit} ns after the last commit. */
+    boolean due(long unlisted, long sinceCommit) {
+        return unlisted >= triggerRows || unlisted > 0 && sinceCommit >= IDLE;
+    }
+
+    /** Lists every unlisted row, a pass at a time. */
     void catchUp() throws SQLException {
         while (unlisted() > 0) {
             pass();
         }
-        behind = false;
     }
 
-    /** For {@code GroupCommitConfig.afterCommit}: a pass once {@link #TRIGGER_ROWS} rows are unlisted. */
-    void afterCommit() {
-        behind = true;
-        try {
-            if (unlisted() >= triggerRows) {
-                pass();
-            }
-            failing = false;
-        } catch (SQLException e) {
-            logFailure(e);
-        }
-    }
-
-    /** For {@code GroupCommitConfig.whenIdle}: lists whatever the commits since the last catch-up left. */
-    void whenIdle() {
-        if (!behind) {
-            return;
-        }
-        try {
-            catchUp();
-            failing = false;
-        } catch (SQLException e) {
-            logFailure(e);
-        }
-    }
-
-    /** Rows past {@code up_to}; ends the read transaction, so the writer's next batch starts afresh. */
+    /** Rows past {@code up_to}; ends its read transaction, so that the next look sees later commits. */
     long unlisted() throws SQLException {
         if (unlisted == null) {
             unlisted = db.prepareStatement(UNLISTED);
@@ -135,6 +194,9 @@ final class ListIndex {
         try (ResultSet row = unlisted.executeQuery()) {
             row.next();
             return row.getLong(1);
+        } catch (SQLException e) {
+            forgetStatements(e);
+            throw e;
         } finally {
             db.commit();
         }
@@ -159,15 +221,82 @@ final class ListIndex {
             } catch (SQLException rollback) {
                 e.addSuppressed(rollback);
             }
+            forgetStatements(e);
             throw e;
         }
     }
 
-    private void logFailure(SQLException e) {
-        if (!failing) { // once per run of failures, not after every commit
-            LOG.log(System.Logger.Level.WARNING, "listing new messages failed; lists read them from the table meanwhile,"
-                + " and the next commit or idle moment tries again: " + e.getMessage());
+    /**
+     * Closes the prepared statements after a failure, to be prepared anew by the next try: the driver may
+     * have closed one that failed (it does when the schema changed under it).
+     */
+    private void forgetStatements(SQLException failure) {
+        for (PreparedStatement statement : new PreparedStatement[] {unlisted, listInbox, listOutbox, advance}) {
+            try {
+                if (statement != null) {
+                    statement.close();
+                }
+            } catch (SQLException e) {
+                failure.addSuppressed(e);
+            }
         }
-        failing = true;
+        unlisted = null;
+        listInbox = null;
+        listOutbox = null;
+        advance = null;
+    }
+
+    /** Empties the lists when they list more rows than the table holds, so the catch-up lists them anew. */
+    private void rebuildIfAhead() throws SQLException {
+        if (unlisted() >= 0) {
+            return;
+        }
+        LOG.log(System.Logger.Level.WARNING, "the message lists name rows the table does not hold; listing every message anew");
+        try (Statement s = db.createStatement()) {
+            s.execute("DELETE FROM inbox");
+            s.execute("DELETE FROM outbox");
+            s.execute("UPDATE listed SET up_to = 0");
+        }
+        db.commit();
+    }
+
+    private void run() {
+        while (!closing) {
+            try {
+                long rows = unlisted();
+                if (due(rows, System.nanoTime() - lastCommit)) {
+                    pass();
+                    failing = false;
+                    continue;
+                }
+                failing = false;
+            } catch (SQLException e) {
+                if (!failing) { // once per run of failures, not every poll
+                    LOG.log(System.Logger.Level.WARNING, "listing new messages failed; pages read them from the table"
+                        + " meanwhile, and it is tried again: " + e.getMessage());
+                }
+                failing = true;
+            }
+            LockSupport.parkNanos(this, POLL);
+        }
+    }
+
+    /** Stops the thread (a pass under way finishes first), then closes the connection. */
+    @Override
+    public void close() {
+        closing = true;
+        boolean interrupted = false;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            interrupted = OwnedThreads.awaitEnd(thread);
+        }
+        try {
+            db.close();
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing the lists' connection failed: " + e.getMessage());
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

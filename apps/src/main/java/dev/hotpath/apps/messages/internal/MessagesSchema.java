@@ -5,23 +5,21 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The messages table and the two list indexes beside it, created on first open.
+ * The messages table, created on first open; the lists of each user's messages are in a file of their
+ * own ({@link ListIndex}).
  *
  * <p>{@code id} is the UUID's 16 bytes as a {@code BLOB}, not its 36-character text: SQLite compares
  * blobs with {@code memcmp}, which is id order (see {@link MessageId}); the key is less than half the
- * size in the table's id index and again in each list index, which carry it; and a UUIDv7 grows with
- * time, so inserts append at the right edge of the id index instead of splitting pages at random.
+ * size in the table's id index and again in each list, which carry it; and a UUIDv7 grows with time, so
+ * inserts append at the right edge of the id index instead of splitting pages at random.
  * {@code created_at} is the answer's text, so reads format nothing. An ordinary rowid table (not
  * {@code WITHOUT ROWID}): a message may be 4,000 bytes, far past the row size SQLite advises for a table
  * clustered on its key, and its rowids, which grow with every insert, are what {@link ListIndex} tells
  * listed rows from unlisted ones by.
  *
- * <p>The lists are the tables {@code inbox (to_user, id)} and {@code outbox (from_user, id)}, each keyed
- * by its columns: a page of one user's messages, newest first from an optional {@code before}, is one
- * key range walked backwards, plus the rows not listed yet. {@code listed.up_to} is the rowid up to
- * which both hold every message ({@link ListIndex}). A file made before the lists had indexes on the
- * table itself, {@code messages_to_user_id} and {@code messages_from_user_id}: they are dropped here,
- * and its messages are listed by the writer's first catch-up.
+ * <p>A file made before the lists had them as indexes on this table, {@code messages_to_user_id} and
+ * {@code messages_from_user_id}, written inside every commit: they are dropped here, and the lists'
+ * first catch-up lists every message.
  */
 public final class MessagesSchema {
     /** The database file in the data directory. */
@@ -33,18 +31,6 @@ public final class MessagesSchema {
           to_user TEXT NOT NULL,
           body TEXT NOT NULL,
           created_at TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS inbox (
-          to_user TEXT NOT NULL,
-          id BLOB NOT NULL,
-          PRIMARY KEY (to_user, id)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS outbox (
-          from_user TEXT NOT NULL,
-          id BLOB NOT NULL,
-          PRIMARY KEY (from_user, id)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS listed (
-          one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
-          up_to INTEGER NOT NULL);
-        INSERT OR IGNORE INTO listed (one, up_to) VALUES (1, 0);
         DROP INDEX IF EXISTS messages_to_user_id;
         DROP INDEX IF EXISTS messages_from_user_id;
         """;

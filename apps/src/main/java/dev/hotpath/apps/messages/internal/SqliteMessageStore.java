@@ -8,6 +8,7 @@ import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -31,17 +32,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * committed meanwhile waited: beside it, the stream worker's store lag p99 (XADD to XACK) at
  * half of saturation fell to 0.41× (docs/BENCHMARKS.md), with the direct path's messages/s unchanged.
  *
- * <p>The lists' indexes are written behind each writer, many batches at a time ({@link ListIndex}),
- * not by the batch's own commit.
+ * <p>The lists of each user's messages are written beside each writer, in a file and on a thread of
+ * their own, many batches at a time ({@link ListIndex}), not by the batch's own commit.
  *
- * <p>The WAL is let grow to {@value #REWIND_FRAMES} pages (about 40 MB), not SQLite's default 1,000.
- * A list index pass dirties leaves at places of their own (one per recipient it lists), so a
- * checkpoint copies every distinct page once, reading it from the WAL and writing it to the database;
- * the more commits a checkpoint gathers, the more often such a leaf was rewritten within them and the
- * fewer copies a message costs (hence 500 ms between checkpoints, not the social API's 200: the lag
- * measured the same with either; both settings were chosen when the index was still written by every
- * batch). Cost: up to about 40 MB of WAL beside the database (reused after each rewind, not
- * truncated), a restart after a crash reads it back once, and a thread and a connection per writer.
+ * <p>The WAL is let grow to {@value #REWIND_FRAMES} pages (about 40 MB), not SQLite's default 1,000,
+ * and checkpoints run every 500 ms, not the social API's 200. Both were chosen when each message still
+ * rewrote its recipient's leaf of an index on this table, a page of its own, so a checkpoint copied
+ * nearly every WAL frame as a distinct page and the more commits it gathered the fewer copies a message
+ * cost; now each batch dirties a few pages at the table's right edge, and they were not measured again.
+ * Cost: up to about 40 MB of WAL beside the database (reused after each rewind, not truncated), a
+ * restart after a crash reads it back once, and a thread and a connection per writer.
  */
 public final class SqliteMessageStore implements MessageStore {
     /** How often a writer's checkpoint thread copies the WAL into the database: see the class comment. */
@@ -57,6 +57,7 @@ public final class SqliteMessageStore implements MessageStore {
     private final int rewindFrames;
     private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
     private final List<BackgroundCheckpoints> checkpoints = new CopyOnWriteArrayList<>();
+    private final List<ListIndex> lists = new CopyOnWriteArrayList<>();
     private final ThreadLocal<MessageReads> reads = ThreadLocal.withInitial(this::openReads);
 
     private SqliteMessageStore(Path file, Durability durability, Duration checkpointInterval, int rewindFrames) {
@@ -77,27 +78,34 @@ public final class SqliteMessageStore implements MessageStore {
     }
 
     /**
-     * A new write connection, the schema created if missing and every message listed
-     * ({@link ListIndex#catchUp()}), with its checkpoints beside it (closed by {@link #close()}).
-     * {@code config}'s {@code afterCommit} and {@code whenIdle} are replaced by the list index's and the
-     * checkpoints' own.
+     * A new write connection, the schema created if missing, with its checkpoints and the lists' thread
+     * beside it, every message listed before it returns ({@link ListIndex}); both are closed by
+     * {@link #close()}. {@code config}'s {@code afterCommit} is replaced by theirs.
      */
     @Override
     public GroupCommitWriter openWriter(GroupCommitConfig config) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(file, durability);
-        ListIndex lists = new ListIndex(db);
         BackgroundCheckpoints writerCheckpoints;
+        ListIndex writerLists;
         try {
             MessagesSchema.create(db);
-            lists.catchUp();
-            writerCheckpoints = BackgroundCheckpoints.takeOver(db, file, durability, checkpointInterval, rewindFrames);
+            writerLists = ListIndex.open(file);
         } catch (SQLException | RuntimeException e) {
             SqliteDatabase.closeAfter(e, db);
             throw e;
         }
+        try {
+            writerCheckpoints = BackgroundCheckpoints.takeOver(db, file, durability, checkpointInterval, rewindFrames);
+        } catch (SQLException | RuntimeException e) {
+            writerLists.close();
+            SqliteDatabase.closeAfter(e, db);
+            throw e;
+        }
+        writerLists.start();
+        lists.add(writerLists);
         checkpoints.add(writerCheckpoints);
-        return new GroupCommitWriter(db, config.withWhenIdle(lists::whenIdle).withAfterCommit(() -> {
-            lists.afterCommit();
+        return new GroupCommitWriter(db, config.withAfterCommit(() -> {
+            writerLists.committed();
             writerCheckpoints.afterCommit();
         }));
     }
@@ -142,16 +150,24 @@ public final class SqliteMessageStore implements MessageStore {
         try {
             Connection c = SqliteDatabase.openForReading(file);
             readConnections.add(c);
+            try (PreparedStatement attach = c.prepareStatement("ATTACH DATABASE ? AS lists")) {
+                attach.setString(1, file.resolveSibling(ListIndex.FILE).toAbsolutePath().toString());
+                attach.execute();
+            }
             return new MessageReads(c, BodyColumn.TEXT, ListIndex.PAGES);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open a read connection on " + file, e);
         }
     }
 
-    /** Stops every writer's checkpoints and closes every thread's read connection; the writers are closed first. */
+    /**
+     * Stops every writer's checkpoints and lists and closes every thread's read connection; the writers
+     * are closed first.
+     */
     @Override
     public void close() {
         checkpoints.forEach(BackgroundCheckpoints::close);
+        lists.forEach(ListIndex::close);
         for (Connection c : readConnections) {
             try {
                 c.close();

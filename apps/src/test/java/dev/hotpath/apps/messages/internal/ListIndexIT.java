@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The lists kept behind the writer: a message is on its pages from its commit on, whether a pass has
- * listed it yet or not; passes run when {@link ListIndex} says, list at most their bound, and a failed
- * one changes nothing. Each test drives the passes itself on one write connection, as the writer
- * thread would, and reads on a connection of its own, as an event loop does.
+ * The lists kept beside the writer: a message is on its pages from its commit on, whether a pass has
+ * listed it yet or not; a pass is due at the trigger or once the writer is idle, lists at most its
+ * bound, and a failed one changes nothing; lists that name rows the table lacks are rebuilt. Each test
+ * drives the passes itself (the thread is not started), writes on a connection of its own, as the
+ * writer does, and reads on another with the lists attached, as an event loop does.
  */
 class ListIndexIT {
     private static final String[] USERS = {"alice", "bob", "carol", "dave"};
@@ -40,118 +41,131 @@ class ListIndexIT {
     Path dir;
 
     private final MessageIds ids = new MessageIds(Clock.systemUTC());
+    private Path file;
     private Connection db;
     private Connection read;
     private MessageReads reads;
 
     @BeforeEach
     void open() throws SQLException {
-        Path file = dir.resolve(MessagesSchema.FILE);
+        file = dir.resolve(MessagesSchema.FILE);
         db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
         MessagesSchema.create(db);
+    }
+
+    /** The read connection, opened once the lists' file exists (the first {@link ListIndex#open}). */
+    private void openReads() throws SQLException {
         read = SqliteDatabase.openForReading(file);
+        try (Statement s = read.createStatement()) {
+            s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
+        }
         reads = new MessageReads(read, BodyColumn.TEXT, ListIndex.PAGES);
     }
 
     @AfterEach
     void close() throws SQLException {
-        reads.close();
-        read.close();
+        if (reads != null) {
+            reads.close();
+            read.close();
+        }
         db.close();
     }
 
     @Test
     void aMessageIsOnItsPagesFromItsCommitBeforeAndAfterItsPass() throws Exception {
-        ListIndex lists = new ListIndex(db);
-        Message message = message("alice", "bob", "hello");
-        insertAndCommit(message);
+        try (ListIndex lists = ListIndex.open(file)) {
+            openReads();
+            Message message = message("alice", "bob", "hello");
+            insertAndCommit(message);
 
-        assertThat(lists.unlisted()).isEqualTo(1);
-        String unlisted = page(true, "bob", 10, null);
-        assertThat(unlisted).isEqualTo(expectedPage(List.of(message), 10));
-        assertThat(page(false, "alice", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
+            assertThat(lists.unlisted()).isEqualTo(1);
+            String unlisted = page(true, "bob", 10, null);
+            assertThat(unlisted).isEqualTo(expectedPage(List.of(message), 10));
+            assertThat(page(false, "alice", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
 
-        lists.pass();
+            lists.pass();
 
-        assertThat(lists.unlisted()).isZero();
-        assertThat(count("SELECT count(*) FROM inbox WHERE to_user = 'bob'")).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM outbox WHERE from_user = 'alice'")).isEqualTo(1);
-        assertThat(page(true, "bob", 10, null)).isEqualTo(unlisted);
-        assertThat(page(true, "alice", 10, null)).isEqualTo(expectedPage(List.of(), 10));
+            assertThat(lists.unlisted()).isZero();
+            assertThat(count("SELECT count(*) FROM lists.inbox WHERE to_user = 'bob'")).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM lists.outbox WHERE from_user = 'alice'")).isEqualTo(1);
+            assertThat(page(true, "bob", 10, null)).isEqualTo(unlisted);
+            assertThat(page(true, "alice", 10, null)).isEqualTo(expectedPage(List.of(), 10));
+        }
     }
 
     @Test
-    void aCommitIsFollowedByAPassOnlyOnceTheTriggerIsReached() throws Exception {
-        ListIndex lists = new ListIndex(db, 3, 100);
-        insertAndCommit(message("alice", "bob", "one"));
-        insertAndCommit(message("alice", "bob", "two"));
-        lists.afterCommit();
-        assertThat(lists.unlisted()).as("below the trigger").isEqualTo(2);
-
-        insertAndCommit(message("alice", "bob", "three"));
-        lists.afterCommit();
-        assertThat(lists.unlisted()).as("at the trigger").isZero();
+    void aPassIsDueAtTheTriggerOrOnceTheWriterHasBeenIdle() throws Exception {
+        try (ListIndex lists = ListIndex.open(file, 3, 100)) {
+            assertThat(lists.due(2, 0)).as("below the trigger, writer busy").isFalse();
+            assertThat(lists.due(3, 0)).as("at the trigger").isTrue();
+            assertThat(lists.due(1, ListIndex.IDLE - 1)).as("not idle long enough").isFalse();
+            assertThat(lists.due(1, ListIndex.IDLE)).as("idle, something unlisted").isTrue();
+            assertThat(lists.due(0, ListIndex.IDLE)).as("idle, nothing unlisted").isFalse();
+        }
     }
 
     @Test
     void aPassListsAtMostItsBoundAndACatchUpListsTheRest() throws Exception {
-        ListIndex lists = new ListIndex(db, 1_000, 2);
-        List<Message> sent = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            sent.add(message("alice", "bob", "message " + i));
-            insertAndCommit(sent.getLast());
+        try (ListIndex lists = ListIndex.open(file, 1_000, 2)) {
+            openReads();
+            List<Message> sent = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                sent.add(message("alice", "bob", "message " + i));
+                insertAndCommit(sent.getLast());
+            }
+            lists.pass();
+            assertThat(lists.unlisted()).isEqualTo(3);
+            assertThat(count("SELECT up_to FROM lists.listed")).isEqualTo(2);
+            assertThat(page(true, "bob", 4, null)).as("two listed rows and three unlisted, one page")
+                .isEqualTo(expectedPage(sent.reversed(), 4));
+
+            lists.catchUp();
+            assertThat(lists.unlisted()).isZero();
+            assertThat(count("SELECT count(*) FROM lists.inbox")).isEqualTo(5);
         }
-        lists.pass();
-        assertThat(lists.unlisted()).isEqualTo(3);
-        assertThat(count("SELECT up_to FROM listed")).isEqualTo(2);
-        assertThat(page(true, "bob", 4, null)).as("two listed rows and three unlisted, one page")
-            .isEqualTo(expectedPage(sent.reversed(), 4));
-
-        lists.catchUp();
-        assertThat(lists.unlisted()).isZero();
-        assertThat(count("SELECT count(*) FROM inbox")).isEqualTo(5);
     }
 
-    @Test
-    void anIdleWriterListsOnlyAfterACommit() throws Exception {
-        ListIndex lists = new ListIndex(db, 1_000, 100);
-        lists.catchUp();
-        insertAndCommit(message("alice", "bob", "not told"));
-        lists.whenIdle();
-        assertThat(lists.unlisted()).as("no commit since the catch-up").isEqualTo(1);
-
-        lists.afterCommit();
-        lists.whenIdle();
-        assertThat(lists.unlisted()).isZero();
-    }
-
-    /**
-     * A failed pass (another connection holds the write lock) rolls back whole: nothing is listed, the
-     * page is unchanged, {@code afterCommit} only logs, and once the lock is free the next pass lists.
-     */
+    /** A pass that fails (here its list is gone) rolls back whole, and once it can, the next one lists. */
     @Test
     void aFailedPassChangesNothingAndTheNextOneLists() throws Exception {
-        ListIndex lists = new ListIndex(db, 1, 100);
-        Message message = message("alice", "bob", "kept");
-        insertAndCommit(message);
-        try (Statement s = db.createStatement()) {
-            s.execute("PRAGMA busy_timeout=0");
-        }
-        db.commit();
-        try (Connection other = SqliteDatabase.openForWriting(dir.resolve(MessagesSchema.FILE), Durability.NORMAL);
-             Statement lock = other.createStatement()) {
-            lock.execute("INSERT INTO listed (one, up_to) VALUES (1, 0) ON CONFLICT DO NOTHING"); // takes the write lock
-            assertThatThrownBy(lists::pass).isInstanceOf(SQLException.class);
-            lists.afterCommit(); // logs, does not throw
+        try (ListIndex lists = ListIndex.open(file, 1, 100)) {
+            openReads();
+            Message message = message("alice", "bob", "kept");
+            insertAndCommit(message);
+            try (Connection other = SqliteDatabase.openForWriting(dir.resolve(ListIndex.FILE), Durability.NORMAL);
+                 Statement s = other.createStatement()) {
+                s.execute("ALTER TABLE inbox RENAME TO inbox_away");
+                other.commit();
+                assertThatThrownBy(lists::pass).isInstanceOf(SQLException.class);
+                assertThat(lists.unlisted()).isEqualTo(1);
+                assertThat(count("SELECT count(*) FROM lists.outbox")).as("rolled back with the failed insert").isZero();
+                s.execute("ALTER TABLE inbox_away RENAME TO inbox");
+                other.commit();
+            }
+            lists.pass();
+            assertThat(lists.unlisted()).isZero();
             assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
-            other.rollback();
         }
-        assertThat(lists.unlisted()).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM inbox")).isZero();
+    }
 
-        lists.afterCommit();
-        assertThat(lists.unlisted()).isZero();
-        assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
+    @Test
+    void listsThatNameRowsTheTableLacksAreRebuiltAtOpen() throws Exception {
+        Message message = message("alice", "bob", "the only one");
+        insertAndCommit(message);
+        ListIndex.open(file).close();
+        try (Connection other = SqliteDatabase.openForWriting(dir.resolve(ListIndex.FILE), Durability.NORMAL);
+             Statement s = other.createStatement()) {
+            s.execute("UPDATE listed SET up_to = 1000");
+            s.execute("INSERT INTO inbox (to_user, id) VALUES ('carol', x'01')");
+            other.commit();
+        }
+        try (ListIndex lists = ListIndex.open(file)) {
+            openReads();
+            assertThat(lists.unlisted()).isZero();
+            assertThat(count("SELECT up_to FROM lists.listed")).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM lists.inbox WHERE to_user = 'carol'")).isZero();
+            assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
+        }
     }
 
     /**
@@ -161,6 +175,16 @@ class ListIndexIT {
      */
     @Test
     void everyPageIsTheModelsWhateverPartIsListed() throws Exception {
+        List<ListIndex> bounds = List.of(ListIndex.open(file, 1, 1), ListIndex.open(file, 1, 7), ListIndex.open(file, 1, 40));
+        openReads();
+        try {
+            checkPagesWhilePassesListParts(bounds);
+        } finally {
+            bounds.forEach(ListIndex::close);
+        }
+    }
+
+    private void checkPagesWhilePassesListParts(List<ListIndex> bounds) throws SQLException {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         List<Message> pending = new ArrayList<>();
@@ -173,13 +197,13 @@ class ListIndexIT {
             insertAndCommit(message);
             stored.add(message);
             if (random.nextInt(10) == 0) {
-                new ListIndex(db, 1, 1 + random.nextInt(40)).pass();
+                bounds.get(random.nextInt(bounds.size())).pass();
             }
             if (stored.size() % 30 == 0) {
                 checkEveryPage(stored, random, seed);
             }
         }
-        new ListIndex(db).catchUp();
+        bounds.getFirst().catchUp();
         checkEveryPage(stored, random, seed);
     }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The table as the writers to come rely on it: an insert is idempotent on id, an id is 16 bytes, a page
  * of a user's messages is one list range walked backwards plus the table's unlisted tail, and a file
- * made before the lists keeps its messages listed.
+ * made before the lists gets its messages listed.
  */
 class MessagesSchemaIT {
     private static final MessageId ID = MessageId.parse("019ad7f0-3c00-7abc-8def-0123456789ab");
@@ -60,7 +60,7 @@ class MessagesSchemaIT {
             db.commit();
             MessagesSchema.create(db);
             try (Connection read = SqliteDatabase.openForReading(dir.resolve(MessagesSchema.FILE));
-                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT, ListIndex.PAGES)) {
+                 MessageReads reads = new MessageReads(read, BodyColumn.TEXT, MessageReads.INDEXED_PAGES)) {
                 assertThat(reads.byId(ID).message()).isEqualTo("kept");
             }
         }
@@ -80,13 +80,19 @@ class MessagesSchemaIT {
 
     @Test
     void aPageWalksItsListBackwardsAndReadsOnlyTheUnlistedTailOfTheTable() throws Exception {
-        try (Connection db = SqliteDatabase.openForWriting(dir.resolve(MessagesSchema.FILE), Durability.NORMAL)) {
+        Path file = dir.resolve(MessagesSchema.FILE);
+        try (Connection db = SqliteDatabase.openForWriting(file, Durability.NORMAL)) {
             MessagesSchema.create(db);
+            ListIndex.open(file).close();
+            db.setAutoCommit(true);
+            try (Statement s = db.createStatement()) {
+                s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
+            }
             String[][] queries = {{"inbox", "to_user", ListIndex.PAGES.toUserBefore()},
                 {"outbox", "from_user", ListIndex.PAGES.fromUserBefore()}};
             for (String[] query : queries) {
                 assertThat(plan(db, "EXPLAIN QUERY PLAN ", query[2], "detail")).as(query[0])
-                    .contains("SEARCH " + query[0] + " USING PRIMARY KEY (" + query[1] + "=? AND id<?)")
+                    .contains("SEARCH lists." + query[0] + " USING PRIMARY KEY (" + query[1] + "=? AND id<?)")
                     .contains("SEARCH messages USING INTEGER PRIMARY KEY (rowid>?)")
                     .doesNotContain("SCAN messages");
             }
@@ -106,15 +112,17 @@ class MessagesSchemaIT {
         }
         try (SqliteMessageStore store = SqliteMessageStore.open(file, Durability.NORMAL)) {
             store.openWriter(GroupCommitConfig.named("messages-writer-test")).close();
-            try (Connection db = SqliteDatabase.openForReading(file); Statement s = db.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'index'"
-                     + " AND name LIKE 'messages_%'), (SELECT count(*) FROM inbox WHERE to_user = 'bob'),"
-                     + " (SELECT count(*) FROM outbox WHERE from_user = 'alice'), (SELECT up_to FROM listed)")) {
-                rs.next();
-                assertThat(rs.getInt(1)).as("the old indexes").isZero();
-                assertThat(rs.getInt(2)).as("listed in bob's inbox").isEqualTo(1);
-                assertThat(rs.getInt(3)).as("listed in alice's outbox").isEqualTo(1);
-                assertThat(rs.getLong(4)).as("up_to").isEqualTo(1);
+            try (Connection db = SqliteDatabase.openForReading(file); Statement s = db.createStatement()) {
+                s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
+                try (ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'index'"
+                    + " AND name LIKE 'messages_%'), (SELECT count(*) FROM lists.inbox WHERE to_user = 'bob'),"
+                    + " (SELECT count(*) FROM lists.outbox WHERE from_user = 'alice'), (SELECT up_to FROM lists.listed)")) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).as("the old indexes").isZero();
+                    assertThat(rs.getInt(2)).as("listed in bob's inbox").isEqualTo(1);
+                    assertThat(rs.getInt(3)).as("listed in alice's outbox").isEqualTo(1);
+                    assertThat(rs.getLong(4)).as("up_to").isEqualTo(1);
+                }
             }
             String page = new String(store.read(reads -> reads.page(new ListQuery(true, "bob", 10, null))),
                 StandardCharsets.UTF_8);

@@ -118,7 +118,7 @@ class SqliteMessageStoreIT {
         Path file = dir.resolve(MessagesSchema.FILE);
         try (SqliteMessageStore store = SqliteMessageStore.open(file, Durability.NORMAL)) {
             GroupCommitWriter writer = store.openWriter(GroupCommitConfig.named("messages-writer-test"));
-            try (Connection read = SqliteDatabase.openForReading(file)) {
+            try (Connection read = SqliteDatabase.openForReading(dir.resolve(ListIndex.FILE))) {
                 for (int i = 0; i < 3; i++) {
                     assertThat(store(store, writer, next()).get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
                 }
