@@ -48,9 +48,10 @@ import java.util.concurrent.locks.LockSupport;
  * which is also how a data directory of an older release, whose lists were indexes on the table, gets
  * its lists.
  *
- * <p>Cost: a thread, a connection and a file beside the messages; under a write load that keeps the
- * writer busy a page reads up to about {@value #TRIGGER_ROWS} rows of the table's tail (plus one
- * stream-worker batch); a pass's CPU, {@value #TRIGGER_ROWS} rows at a time.
+ * <p>Cost: a thread, a connection and a file beside the messages (with a WAL of up to about 40 MB, see
+ * {@link #CHECKPOINT_PAGES}); under a write load that keeps the writer busy a page reads up to about
+ * {@value #TRIGGER_ROWS} rows of the table's tail (plus one stream-worker batch); a pass's CPU,
+ * {@value #TRIGGER_ROWS} rows at a time.
  */
 final class ListIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ListIndex.class.getName());
@@ -64,6 +65,13 @@ final class ListIndex implements AutoCloseable {
     static final long IDLE = TimeUnit.MILLISECONDS.toNanos(50);
     /** How often the thread looks at the tail. */
     static final long POLL = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * WAL pages after which a pass's commit checkpoints this file, not SQLite's 1,000: a pass writes
+     * about a page per user it lists, so at 1,000 nearly every pass copied its pages into the file
+     * again; at 10,000 a leaf that several passes rewrote is copied once. Measured: 0.955× the server's
+     * CPU per message (docs/BENCHMARKS.md). Cost: this file's WAL grows to about 40 MB.
+     */
+    static final int CHECKPOINT_PAGES = 10_000;
 
     static final String DDL = """
         CREATE TABLE IF NOT EXISTS inbox (
@@ -130,6 +138,7 @@ final class ListIndex implements AutoCloseable {
                 attach.execute();
             }
             try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint=" + CHECKPOINT_PAGES);
                 for (String statement : DDL.split(";")) {
                     if (!statement.isBlank()) {
                         s.execute(statement);
