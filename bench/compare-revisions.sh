@@ -5,8 +5,9 @@
 # servers fresh each round, alternated A B A B, server on core 0 with one event loop, load on core 1.
 #   bench/compare-revisions.sh REV_A REV_B SCENARIO [ROUNDS] [SERVE_ARGS...]
 # SCENARIO is ping, users-get or users-mix (serve users: the engine suite's S1, S2 and S3 mix; S4
-# with SERVE_ARGS --store sqlite --data {data}), redirect, create or mixed (serve shortener); SERVE_ARGS
-# replace each server's extra arguments (default for the shortener: --durability full).
+# with SERVE_ARGS --store sqlite --data {data}), redirect, create or mixed (serve shortener), or messages
+# (serve messages, POST /message); SERVE_ARGS replace each server's extra arguments (default for the
+# shortener and messages: --durability full). WARMUP (default 5s) is each run's warm-up.
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-revisions-<scenario>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,10 +43,11 @@ build "$rev_b" b
 case "$scenario" in
   ping|users-get|users-mix) app="users"; extra=(); flags=() ;;
   redirect|create|mixed) app="shortener --data {data}"; extra=(--durability full); flags=(--key-file '{data}/api-key') ;;
-  *) echo "unknown scenario '$scenario' (ping, users-get, users-mix, redirect, create, mixed)" >&2; exit 2 ;;
+  messages) app="messages --data {data}"; extra=(--durability full); flags=() ;;
+  *) echo "unknown scenario '$scenario' (ping, users-get, users-mix, redirect, create, mixed, messages)" >&2; exit 2 ;;
 esac
 if [[ $# -gt 0 ]]; then extra=("$@"); fi
 server() { echo "taskset -c 0 $java -jar $out/$1.jar serve $app --bind 127.0.0.1:{port} --event-loops 1 ${extra[*]:-}"; }
 taskset -c 1 ./hotpath bench compare "$scenario" "${flags[@]}" --connections 64 \
-  --warmup 5s --duration 10s --rounds "$rounds" --a "$(server a)" --b "$(server b)" --results "$out" \
+  --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$(server a)" --b "$(server b)" --results "$out" \
   | tee "$out/compare.txt"

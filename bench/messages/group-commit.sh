@@ -5,7 +5,8 @@
 # answer checked and every acknowledged id read back), the server on core 0 with one event loop, load
 # on core 1, A B alternated, ROUNDS rounds; reports messages/s and server CPU µs per message.
 #   bench/messages/group-commit.sh [ROUNDS]
-# WARMUP (default 5s) is each run's warm-up before its measured 10 s.
+# WARMUP (default 5s) is each run's warm-up before its measured 10 s; CONNECTIONS (default 64) the
+# connections both servers are loaded with.
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-messages-group-commit/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,8 +19,8 @@ mkdir -p "$out"
 trap 'rm -f "$out/hotpath.jar"' EXIT
 ./hotpath --version >/dev/null # builds the jar when sources changed
 cp cli/target/hotpath.jar "$out/hotpath.jar"
-{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "warmup: ${WARMUP:-5s}"; } >"$out/COMMIT.txt"
+{ echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "warmup: ${WARMUP:-5s}"; echo "connections: ${CONNECTIONS:-64}"; } >"$out/COMMIT.txt"
 server="taskset -c 0 $java -jar $out/hotpath.jar serve messages --bind 127.0.0.1:{port} --data {data} --event-loops 1 --durability full"
-taskset -c 1 $java -jar "$out/hotpath.jar" bench compare messages --connections 64 \
+taskset -c 1 $java -jar "$out/hotpath.jar" bench compare messages --connections "${CONNECTIONS:-64}" \
   --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$server" --b "$server --max-batch 1" --results "$out" \
   | tee "$out/compare.txt"
