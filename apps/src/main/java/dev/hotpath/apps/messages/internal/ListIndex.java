@@ -42,11 +42,11 @@ import java.util.concurrent.locks.LockSupport;
  * commit has come for {@link #IDLE} (so an idle server lists everything promptly); the thread looks
  * every {@link #POLL}. Crashes: a pass that did not commit changed nothing; this file is written with
  * {@code synchronous=NORMAL} (it can be rebuilt from the table, so it needs no fsync per pass), and a
- * file that lists more rows than the table holds (the table lost commits that were never acknowledged,
- * under {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at
- * open. At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}),
- * which is also how a data directory of an older release, whose lists were indexes on the table, gets
- * its lists.
+ * file that lists more rows than the table holds (the table lost its last commits in a power cut under
+ * {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at open.
+ * At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}), which is
+ * also how a data directory of an older release, whose lists were indexes on the table, gets its
+ * lists.
  *
  * <p>Cost: a thread, a connection and a file beside the messages (with a WAL of up to about 40 MB, see
  * {@link #CHECKPOINT_PAGES}); under a write load that keeps the writer busy a page reads up to about
@@ -113,8 +113,7 @@ final class ListIndex implements AutoCloseable {
     /** Whether the last try failed: a run of failures is logged once. */
     private boolean failing;
 
-    /** With other sizes: tests see passes after a few rows. */
-    ListIndex(Connection db, long triggerRows, int mostRowsPerPass) {
+    private ListIndex(Connection db, long triggerRows, int mostRowsPerPass) {
         this.db = db;
         this.triggerRows = triggerRows;
         this.mostRowsPerPass = mostRowsPerPass;
@@ -129,6 +128,7 @@ final class ListIndex implements AutoCloseable {
         return open(messagesFile, TRIGGER_ROWS, MOST_ROWS_PER_PASS);
     }
 
+    /** {@link #open(Path)} with other sizes: tests see passes after a few rows. */
     static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
         try {
@@ -271,22 +271,28 @@ final class ListIndex implements AutoCloseable {
 
     private void run() {
         while (!closing) {
-            try {
-                long rows = unlisted();
-                if (due(rows, System.nanoTime() - lastCommit)) {
-                    pass();
-                    failing = false;
-                    continue;
-                }
-                failing = false;
-            } catch (SQLException e) {
-                if (!failing) { // once per run of failures, not every poll
-                    LOG.log(System.Logger.Level.WARNING, "listing new messages failed; pages read them from the table"
-                        + " meanwhile, and it is tried again: " + e.getMessage());
-                }
-                failing = true;
+            if (!passIfDue()) {
+                LockSupport.parkNanos(this, POLL);
             }
-            LockSupport.parkNanos(this, POLL);
+        }
+    }
+
+    /** One look at the tail and, when {@link #due}, a pass; whether it passed (then the next look comes at once). */
+    private boolean passIfDue() {
+        try {
+            boolean due = due(unlisted(), System.nanoTime() - lastCommit);
+            if (due) {
+                pass();
+            }
+            failing = false;
+            return due;
+        } catch (SQLException e) {
+            if (!failing) { // once per run of failures, not every poll
+                LOG.log(System.Logger.Level.WARNING, "listing new messages failed; pages read them from the table"
+                    + " meanwhile, and it is tried again: " + e.getMessage());
+            }
+            failing = true;
+            return false;
         }
     }
 
