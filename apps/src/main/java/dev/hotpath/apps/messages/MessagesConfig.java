@@ -11,8 +11,8 @@ import java.util.Objects;
  * {@code docs/MESSAGES.md}). Messages are kept in exactly one place: SQLite in {@code dataDir}, or the
  * PostgreSQL database {@code store}.
  *
- * @param dataDir where {@code messages.db} and the directory lock live, created if missing; null with
- *     a {@code store}
+ * @param dataDir where {@code messages.db}, its lists ({@code lists.db}) and the directory lock live,
+ *     created if missing; null with a {@code store}
  * @param store the PostgreSQL database ({@code --store}), or null for SQLite in {@code dataDir}
  * @param durability {@code FULL} (fsync per commit, the default) or {@code NORMAL} (survives
  *     {@code kill -9}, not power loss); {@code NONE} is refused: a message answered 201 must be stored.
