@@ -28,13 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer of the SQLite store has its checkpoints on a thread beside it, which the store stops when it
- * closes; under steady writes its WAL starts over; what it acknowledged is in the file after it; it
+ * A writer of the SQLite store has its checkpoints and its lists on threads beside it, which the store
+ * stops when it closes; under steady writes its WAL starts over; what it acknowledged is in the file after it; it
  * lists what it committed once idle.
  */
 class SqliteMessageStoreIT {
     private static final long SAFETY_SECONDS = 20;
     private static final String CHECKPOINT_THREAD = "sqlite-checkpoints";
+    private static final String LISTS_THREAD = "message-lists";
 
     @TempDir
     Path dir;
@@ -43,17 +44,22 @@ class SqliteMessageStoreIT {
     private int sent;
 
     @Test
-    void eachWriterCheckpointsOnAThreadThatTheStoreStopsAndKeepsWhatItAcknowledged() throws Exception {
+    void eachWriterCheckpointsAndListsOnThreadsThatTheStoreStopsAndKeepsWhatItAcknowledged() throws Exception {
         Path file = dir.resolve(MessagesSchema.FILE);
         Message message = new Message(MessageId.parse("019ad7f0-3c00-7abc-8def-0123456789ab"), "alice", "bob", "kept",
             "2026-12-01T00:00:00.000Z");
-        Set<Thread> before = checkpointThreads();
+        Set<Thread> checkpointsBefore = threads(CHECKPOINT_THREAD);
+        Set<Thread> listsBefore = threads(LISTS_THREAD);
 
         SqliteMessageStore store = SqliteMessageStore.open(file, Durability.FULL);
         GroupCommitWriter writer = store.openWriter(GroupCommitConfig.named("messages-writer-test"));
-        Set<Thread> started = checkpointThreads();
-        started.removeAll(before);
+        Set<Thread> started = threads(CHECKPOINT_THREAD);
+        started.removeAll(checkpointsBefore);
         assertThat(started).as("one checkpoint thread for the writer").hasSize(1);
+        Set<Thread> listing = threads(LISTS_THREAD);
+        listing.removeAll(listsBefore);
+        assertThat(listing).as("one lists thread for the writer").hasSize(1);
+        started.addAll(listing);
 
         assertThat(store(store, writer, message).get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
         writer.close();
@@ -177,10 +183,10 @@ class SqliteMessageStoreIT {
         }
     }
 
-    private static Set<Thread> checkpointThreads() {
+    private static Set<Thread> threads(String name) {
         Set<Thread> threads = new HashSet<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().equals(CHECKPOINT_THREAD) && thread.isAlive()) {
+            if (thread.getName().equals(name) && thread.isAlive()) {
                 threads.add(thread);
             }
         }
