@@ -23,9 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  * recipient's leaf is then written once for all its messages of the pass instead of once per message.
  *
  * <p>Why another file and thread: SQLite lets one connection write a file at a time, so a pass in the
- * messages file, on the writer's thread or any other, would hold every batch for its length (tens of
- * milliseconds for {@value #TRIGGER_ROWS} rows here), and the stream's store lag p99 at half of
- * saturation rose past its 50 ms target (docs/BENCHMARKS.md). In a file of its own a pass only shares
+ * messages file, on the writer's thread or any other, would hold every batch for its length, and the
+ * stream's store lag p99 at half of saturation rose past its 50 ms target when it did
+ * (docs/BENCHMARKS.md). In a file of its own a pass only shares
  * the CPU.
  *
  * <p>The invariant readers rely on: every row of {@code messages} whose rowid is at most
@@ -139,11 +139,7 @@ final class ListIndex implements AutoCloseable {
             }
             try (Statement s = db.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint=" + CHECKPOINT_PAGES);
-                for (String statement : DDL.split(";")) {
-                    if (!statement.isBlank()) {
-                        s.execute(statement);
-                    }
-                }
+                MessagesSchema.executeAll(s, DDL);
             }
             db.setAutoCommit(false);
             ListIndex lists = new ListIndex(db, triggerRows, mostRowsPerPass);

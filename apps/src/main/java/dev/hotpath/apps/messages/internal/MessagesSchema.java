@@ -44,12 +44,17 @@ public final class MessagesSchema {
      */
     public static void create(Connection db) throws SQLException {
         try (Statement s = db.createStatement()) {
-            for (String statement : DDL.split(";")) {
-                if (!statement.isBlank()) {
-                    s.execute(statement);
-                }
-            }
+            executeAll(s, DDL);
         }
         db.commit();
+    }
+
+    /** Runs each statement of {@code script}, statements separated by {@code ;} (none may hold one in its text). */
+    static void executeAll(Statement s, String script) throws SQLException {
+        for (String statement : script.split(";")) {
+            if (!statement.isBlank()) {
+                s.execute(statement);
+            }
+        }
     }
 }

@@ -125,7 +125,10 @@ class ListIndexIT {
         }
     }
 
-    /** A pass that fails (here its list is gone) rolls back whole, and once it can, the next one lists. */
+    /**
+     * A pass that fails (here its second list is gone, after the first took its rows) rolls back whole,
+     * and once it can, the next one lists.
+     */
     @Test
     void aFailedPassChangesNothingAndTheNextOneLists() throws Exception {
         try (ListIndex lists = ListIndex.open(file, 1, 100)) {
@@ -134,12 +137,12 @@ class ListIndexIT {
             insertAndCommit(message);
             try (Connection other = SqliteDatabase.openForWriting(dir.resolve(ListIndex.FILE), Durability.NORMAL);
                  Statement s = other.createStatement()) {
-                s.execute("ALTER TABLE inbox RENAME TO inbox_away");
+                s.execute("ALTER TABLE outbox RENAME TO outbox_away");
                 other.commit();
                 assertThatThrownBy(lists::pass).isInstanceOf(SQLException.class);
                 assertThat(lists.unlisted()).isEqualTo(1);
-                assertThat(count("SELECT count(*) FROM lists.outbox")).as("rolled back with the failed insert").isZero();
-                s.execute("ALTER TABLE inbox_away RENAME TO inbox");
+                assertThat(count("SELECT count(*) FROM lists.inbox")).as("the inbox rows, rolled back").isZero();
+                s.execute("ALTER TABLE outbox_away RENAME TO outbox");
                 other.commit();
             }
             lists.pass();
