@@ -153,6 +153,7 @@ class MessagesStreamWorkerIT {
      * as answered, nothing is pending and nothing dead-lettered.
      */
     @Test
+    @Timeout(480) // twenty-one worker JVMs started one after another: a slow machine's starts add up
     void everyAcceptedMessageIsStoredOnceAcrossTwentyWorkersKilledMidBatchUnderLoad() throws Exception {
         Map<String, String> accepted = new ConcurrentHashMap<>();
         Path database = dir.resolve("data/messages.db");

@@ -61,6 +61,10 @@ class SocialScoreIT {
                 "--tokens-file", tokens.toString(), "--mix", "write-heavy", "--server-pid", Long.toString(server.process.pid()),
                 "--max-connections", "30", "--warmup-users", "10", "--warmup-hold", "1s", "--start-users", "20", "--resolution", "10",
                 "--step-hold", "1s", "--hold", "8s", "--ramp-up", "1s", "--ramp-down", "1s", "--max-users", "80",
+                // Bounds no stall of a loaded CI machine reaches: steps of a second have a handful of
+                // requests, so the challenge's p95 and p99 would be one slow answer of a cold server.
+                // The search's verdicts are CapacitySearchTest's; this test is about the runs and files.
+                "--max-p95-ms", "60000", "--max-p99-ms", "60000", "--max-generator-lag-ms", "60000",
                 "--results", dir.resolve("results").toString()}, new PrintWriter(out, true), new PrintWriter(out, true));
         }
         assertThat(exit).as(out.toString()).isZero();

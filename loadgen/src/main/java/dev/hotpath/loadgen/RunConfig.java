@@ -100,6 +100,12 @@ public record RunConfig(String host, int port, Mode mode, double rps, int connec
             maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);
     }
 
+    /** The same run with another bound on the generator's lateness (see {@code maxGeneratorLagMillis}). */
+    public RunConfig withMaxGeneratorLag(double millis) {
+        return new RunConfig(host, port, mode, rps, connections, pipeline, queue, warmup, duration, drainTimeout, eventLoops,
+            maxP99Millis, maxP95Millis, maxErrorRate, millis, users);
+    }
+
     public RunConfig withDrainTimeout(Duration timeout) {
         return new RunConfig(host, port, mode, rps, connections, pipeline, queue, warmup, duration, timeout, eventLoops,
             maxP99Millis, maxP95Millis, maxErrorRate, maxGeneratorLagMillis, users);

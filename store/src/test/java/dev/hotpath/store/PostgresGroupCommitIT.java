@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +100,7 @@ class PostgresGroupCommitIT {
             if (database.reachable()) {
                 return true;
             }
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos()); // leaves the cores to PostgreSQL and the pool
         }
         return false;
     }
