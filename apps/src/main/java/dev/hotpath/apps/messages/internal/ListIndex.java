@@ -53,7 +53,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@value #TRIGGER_ROWS} rows of the table's tail (plus one stream-worker batch); a pass's CPU,
  * {@value #TRIGGER_ROWS} rows at a time.
  */
-final class ListIndex implements AutoCloseable {
+public final class ListIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ListIndex.class.getName());
     /** The lists' file, beside {@link MessagesSchema#FILE}. */
     static final String FILE = "lists.db";
@@ -128,8 +128,11 @@ final class ListIndex implements AutoCloseable {
         return open(messagesFile, TRIGGER_ROWS, MOST_ROWS_PER_PASS);
     }
 
-    /** {@link #open(Path)} with other sizes: tests see passes after a few rows. */
-    static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
+    /**
+     * {@link #open(Path)} with other sizes: tests see passes after a few rows, and the pass's benchmark
+     * ({@code ListPassBenchmark}) passes of the size it measures.
+     */
+    public static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
         try {
             db.setAutoCommit(true); // ATTACH cannot run inside the transaction manual commit keeps open
@@ -208,7 +211,7 @@ final class ListIndex implements AutoCloseable {
     }
 
     /** Lists up to {@code mostRowsPerPass} rows past {@code up_to} and moves it past them, in one commit. */
-    void pass() throws SQLException {
+    public void pass() throws SQLException {
         if (listInbox == null) {
             listInbox = db.prepareStatement(LIST_INBOX);
             listOutbox = db.prepareStatement(LIST_OUTBOX);

@@ -1,0 +1,141 @@
+package dev.hotpath.bench.messages;
+
+import dev.hotpath.apps.messages.internal.ListIndex;
+import dev.hotpath.apps.messages.internal.Message;
+import dev.hotpath.apps.messages.internal.MessageIds;
+import dev.hotpath.apps.messages.internal.MessageStore;
+import dev.hotpath.apps.messages.internal.MessagesSchema;
+import dev.hotpath.apps.messages.internal.NewMessage;
+import dev.hotpath.apps.messages.internal.SqliteMessageStore;
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.Transaction;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One pass of the SQLite messages' lists ({@link ListIndex#pass()}): the messages stored since the last
+ * pass copied into the inbox and the outbox, sorted by key, in one transaction of {@code lists.db}.
+ * Before each pass, untimed, {@code rows} new messages are stored the way {@code hotpath bench messages}
+ * sends them (one sender, {@value #RECIPIENTS} recipients in turn); the lists start from {@code prefill}
+ * messages already listed and grow by every pass. The score is one pass: divided by {@code rows} it is
+ * what a message's listing costs the direct path's core (docs/BENCHMARKS.md), and comparing sizes shows
+ * what a larger pass would save.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ListPassBenchmark {
+    /** As the harness's messages scenario. */
+    private static final int RECIPIENTS = 1_000;
+    /** Messages a commit stores while the next pass's rows are written. */
+    private static final int ROWS_PER_COMMIT = 256;
+
+    @Param({"8192", "32768"})
+    public int rows;
+
+    @Param("200000")
+    public int prefill;
+
+    private Path dir;
+    private Connection db;
+    private MessageStore store;
+    private final MessageIds ids = new MessageIds(Clock.systemUTC());
+    private Transaction transaction;
+    private ListIndex lists;
+    private long sequence;
+
+    @Setup(Level.Trial)
+    public void open() throws IOException, SQLException {
+        dir = Files.createTempDirectory("list-pass-bench");
+        Path file = dir.resolve(MessagesSchema.FILE);
+        store = SqliteMessageStore.open(file, Durability.NORMAL); // for its insert; its writer is not used
+        db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
+        MessagesSchema.create(db);
+        transaction = statements(db);
+        store(prefill);
+        lists = ListIndex.open(file, Long.MAX_VALUE, rows); // lists the prefill before it returns
+    }
+
+    @Setup(Level.Invocation)
+    public void storeThePassRows() throws SQLException {
+        store(rows);
+    }
+
+    @Benchmark
+    public void pass() throws SQLException {
+        lists.pass();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws IOException, SQLException {
+        lists.close();
+        db.close();
+        store.close();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
+
+    private void store(int count) throws SQLException {
+        for (int i = 0; i < count; i++) {
+            long n = sequence++;
+            NewMessage request = new NewMessage("bench-list-pass", "user" + n % RECIPIENTS,
+                "hotpath bench message " + n + " of run list-pass \u00e9\u4e2d\ud83d\ude00");
+            store.insert(transaction, Message.create(ids.next(), request));
+            if (i % ROWS_PER_COMMIT == ROWS_PER_COMMIT - 1) {
+                db.commit();
+            }
+        }
+        db.commit();
+    }
+
+    /** Each SQL text prepared once on {@code connection}, as the group-commit writer's transaction does. */
+    private static Transaction statements(Connection connection) {
+        Map<String, PreparedStatement> prepared = new HashMap<>();
+        return new Transaction() {
+            @Override
+            public PreparedStatement statement(String sql) throws SQLException {
+                PreparedStatement statement = prepared.get(sql);
+                if (statement == null) {
+                    statement = connection.prepareStatement(sql);
+                    prepared.put(sql, statement);
+                }
+                return statement;
+            }
+
+            @Override
+            public BatchedRow addBatch(String sql) {
+                throw new UnsupportedOperationException("SQLite inserts at once");
+            }
+        };
+    }
+}
