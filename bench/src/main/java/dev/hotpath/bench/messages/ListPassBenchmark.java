@@ -18,8 +18,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -78,7 +76,7 @@ public class ListPassBenchmark {
         store = SqliteMessageStore.open(file, Durability.NORMAL); // for its insert; its writer is not used
         db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
         MessagesSchema.create(db);
-        transaction = statements(db);
+        transaction = inserting(db.prepareStatement(store.insertSql()));
         store(prefill);
         lists = ListIndex.open(file, Long.MAX_VALUE, rows); // lists the prefill before it returns
     }
@@ -118,18 +116,12 @@ public class ListPassBenchmark {
         db.commit();
     }
 
-    /** Each SQL text prepared once on {@code connection}, as the group-commit writer's transaction does. */
-    private static Transaction statements(Connection connection) {
-        Map<String, PreparedStatement> prepared = new HashMap<>();
+    /** The writer's view of a transaction for the one statement the store's insert asks for. */
+    private static Transaction inserting(PreparedStatement insert) {
         return new Transaction() {
             @Override
-            public PreparedStatement statement(String sql) throws SQLException {
-                PreparedStatement statement = prepared.get(sql);
-                if (statement == null) {
-                    statement = connection.prepareStatement(sql);
-                    prepared.put(sql, statement);
-                }
-                return statement;
+            public PreparedStatement statement(String sql) {
+                return insert;
             }
 
             @Override
