@@ -38,10 +38,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * One pass of the SQLite messages' lists ({@link ListIndex#pass()}): the messages stored since the last
  * pass copied into the inbox and the outbox, sorted by key, in one transaction of {@code lists.db}.
  * Before each pass, untimed, {@code rows} new messages are stored the way {@code hotpath bench messages}
- * sends them (one sender, {@value #RECIPIENTS} recipients in turn); the lists start from {@code prefill}
- * messages already listed and grow by every pass. The score is one pass: divided by {@code rows} it is
- * what a message's listing costs the direct path's core (docs/BENCHMARKS.md), and comparing sizes shows
- * what a larger pass would save.
+ * sends them (one sender, {@value #RECIPIENTS} recipients in turn). Each iteration starts from a copy
+ * of the same files, {@code prefill} messages stored and listed, so iterations differ only by what their
+ * own passes added. The score is one pass: divided by {@code rows} it is what a message's listing costs
+ * the direct path's core (docs/BENCHMARKS.md), and comparing sizes shows what larger passes would save.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,7 +52,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ListPassBenchmark {
     /** As the harness's messages scenario. */
     private static final int RECIPIENTS = 1_000;
-    /** Messages a commit stores while the next pass's rows are written. */
+    /**
+     * Messages a commit stores while the next pass's rows are written: the stored rows are what a pass
+     * reads, whatever the commits were, so only how fast the untimed part goes depends on it.
+     */
     private static final int ROWS_PER_COMMIT = 256;
 
     @Param({"8192", "32768"})
@@ -62,23 +65,32 @@ public class ListPassBenchmark {
     public int prefill;
 
     private Path dir;
-    private Connection db;
-    private MessageStore store;
     private final MessageIds ids = new MessageIds(Clock.systemUTC());
+    private long sequence;
+    private Connection db;
+    private PreparedStatement insert;
+    private MessageStore store;
     private Transaction transaction;
     private ListIndex lists;
-    private long sequence;
 
+    /** The files every iteration starts from: {@code prefill} messages, all listed. */
     @Setup(Level.Trial)
-    public void open() throws IOException, SQLException {
+    public void prefill() throws IOException, SQLException {
         dir = Files.createTempDirectory("list-pass-bench");
-        Path file = dir.resolve(MessagesSchema.FILE);
-        store = SqliteMessageStore.open(file, Durability.NORMAL); // for its insert; its writer is not used
-        db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
-        MessagesSchema.create(db);
-        transaction = inserting(db.prepareStatement(store.insertSql()));
-        store(prefill);
-        lists = ListIndex.open(file, Long.MAX_VALUE, rows); // lists the prefill before it returns
+        open(dir.resolve("template"), prefill);
+        closeFiles();
+    }
+
+    @Setup(Level.Iteration)
+    public void openACopy() throws IOException, SQLException {
+        Path work = dir.resolve("work");
+        Files.createDirectories(work);
+        try (Stream<Path> files = Files.list(dir.resolve("template"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, work.resolve(f.getFileName()));
+            }
+        }
+        open(work, 0);
     }
 
     @Setup(Level.Invocation)
@@ -91,16 +103,38 @@ public class ListPassBenchmark {
         lists.pass();
     }
 
+    @TearDown(Level.Iteration)
+    public void closeTheCopy() throws IOException, SQLException {
+        closeFiles();
+        delete(dir.resolve("work"));
+    }
+
     @TearDown(Level.Trial)
-    public void close() throws IOException, SQLException {
+    public void deleteAll() throws IOException {
+        delete(dir);
+    }
+
+    /**
+     * The messages file in {@code directory} with the schema and a writer's insert, {@code messages} more
+     * messages stored, and its lists, which list everything unlisted before they open.
+     */
+    private void open(Path directory, int messages) throws IOException, SQLException {
+        Files.createDirectories(directory);
+        Path file = directory.resolve(MessagesSchema.FILE);
+        store = SqliteMessageStore.open(file, Durability.NORMAL); // for its insert; its writer is not used
+        db = SqliteDatabase.openForWriting(file, Durability.NORMAL);
+        MessagesSchema.create(db);
+        insert = db.prepareStatement(store.insertSql());
+        transaction = inserting(insert, store.insertSql());
+        store(messages);
+        lists = ListIndex.open(file, Long.MAX_VALUE, rows);
+    }
+
+    private void closeFiles() throws SQLException {
         lists.close();
+        insert.close();
         db.close();
         store.close();
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
     }
 
     private void store(int count) throws SQLException {
@@ -116,11 +150,14 @@ public class ListPassBenchmark {
         db.commit();
     }
 
-    /** The writer's view of a transaction for the one statement the store's insert asks for. */
-    private static Transaction inserting(PreparedStatement insert) {
+    /** The writer's view of a transaction, for the one statement the store's insert asks for. */
+    private static Transaction inserting(PreparedStatement insert, String insertSql) {
         return new Transaction() {
             @Override
             public PreparedStatement statement(String sql) {
+                if (!sql.equals(insertSql)) {
+                    throw new IllegalArgumentException("only the store's insert is prepared here, not " + sql);
+                }
                 return insert;
             }
 
@@ -129,5 +166,13 @@ public class ListPassBenchmark {
                 throw new UnsupportedOperationException("SQLite inserts at once");
             }
         };
+    }
+
+    private static void delete(Path tree) throws IOException {
+        try (Stream<Path> files = Files.walk(tree)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
     }
 }
