@@ -144,14 +144,14 @@ class HarnessIT {
                 .withMaxGeneratorLag(ANY_LATENESS_MILLIS), new SocialScenario(tokens, SocialScenario.Mix.REALISTIC, 0.001),
                 Progress.NONE);
             assertThat(result.verdict().reasons()).isEmpty();
-            assertThat(result.measured().ok()).isPositive();
+            assertThat(result.measured().ok()).as("a user goes on past its first request").isGreaterThan(20);
 
             long postsBefore = count(db, "posts");
             long likesBefore = count(db, "likes");
+            // The write-heavy mix likes every post read and posts every other loop: a few loops make both.
             RunResult closedLoop = LoadRun.run(RunConfig.saturate(HOST, server.port(), 8, 1, Duration.ofSeconds(2)),
-                new SocialScenario(tokens, SocialScenario.Mix.REALISTIC, 1), Progress.NONE);
+                new SocialScenario(tokens, SocialScenario.Mix.WRITE_HEAVY, 1), Progress.NONE);
             assertThat(closedLoop.verdict().reasons()).isEmpty();
-            assertThat(closedLoop.measured().ok()).isPositive();
             assertThat(count(db, "posts")).as("the closed loop creates posts").isGreaterThan(postsBefore);
             assertThat(count(db, "likes")).as("and likes them").isGreaterThan(likesBefore);
         } finally {
