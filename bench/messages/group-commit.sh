@@ -6,7 +6,9 @@
 # on core 1, A B alternated, ROUNDS rounds; reports messages/s and server CPU µs per message.
 #   bench/messages/group-commit.sh [ROUNDS]
 # WARMUP (default 5s) is each run's warm-up before its measured 10 s; CONNECTIONS (default 64) the
-# connections both servers are loaded with.
+# connections both servers are loaded with. The ratio grows with them: a batch takes about half the
+# connections, while one commit per message waits on each fsync whatever the count (docs/BENCHMARKS.md,
+# "Messages: group commit by connections").
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-messages-group-commit/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
