@@ -3,6 +3,7 @@ package dev.hotpath.store;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
@@ -77,6 +78,19 @@ public final class SqliteDatabase {
         } catch (SQLException | RuntimeException e) {
             closeAfter(e, db);
             throw e;
+        }
+    }
+
+    /**
+     * Attaches the database in {@code file} to {@code db} as the schema {@code name}, so that its tables
+     * are {@code name.table} on that connection. {@code name} is the caller's constant, never input (a
+     * schema name cannot be a parameter). SQLite refuses to attach inside a transaction: {@code db} must
+     * be in auto-commit mode.
+     */
+    public static void attach(Connection db, Path file, String name) throws SQLException {
+        try (PreparedStatement attach = db.prepareStatement("ATTACH DATABASE ? AS " + name)) {
+            attach.setString(1, file.toAbsolutePath().toString());
+            attach.execute();
         }
     }
 

@@ -136,10 +136,7 @@ public final class ListIndex implements AutoCloseable {
         Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
         try {
             db.setAutoCommit(true); // ATTACH cannot run inside the transaction manual commit keeps open
-            try (PreparedStatement attach = db.prepareStatement("ATTACH DATABASE ? AS store")) {
-                attach.setString(1, messagesFile.toAbsolutePath().toString());
-                attach.execute();
-            }
+            SqliteDatabase.attach(db, messagesFile, "store");
             try (Statement s = db.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint=" + CHECKPOINT_PAGES);
                 MessagesSchema.executeAll(s, DDL);
@@ -153,6 +150,14 @@ public final class ListIndex implements AutoCloseable {
             SqliteDatabase.closeAfter(e, db);
             throw e;
         }
+    }
+
+    /**
+     * Attaches the lists of the messages in {@code messagesFile} to {@code read}, a connection on that
+     * file in auto-commit mode, as the schema {@link #PAGES} reads them from.
+     */
+    static void attachTo(Connection read, Path messagesFile) throws SQLException {
+        SqliteDatabase.attach(read, messagesFile.resolveSibling(FILE), "lists");
     }
 
     /** The SQL of a page of {@code list}: its range, merged with the unlisted rows of the same user. */

@@ -8,7 +8,6 @@ import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -150,10 +149,7 @@ public final class SqliteMessageStore implements MessageStore {
         try {
             Connection c = SqliteDatabase.openForReading(file);
             readConnections.add(c);
-            try (PreparedStatement attach = c.prepareStatement("ATTACH DATABASE ? AS lists")) {
-                attach.setString(1, file.resolveSibling(ListIndex.FILE).toAbsolutePath().toString());
-                attach.execute();
-            }
+            ListIndex.attachTo(c, file);
             return new MessageReads(c, BodyColumn.TEXT, ListIndex.PAGES);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open a read connection on " + file, e);

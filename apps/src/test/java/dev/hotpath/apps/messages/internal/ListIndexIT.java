@@ -56,9 +56,7 @@ class ListIndexIT {
     /** The read connection, opened once the lists' file exists (the first {@link ListIndex#open}). */
     private void openReads() throws SQLException {
         read = SqliteDatabase.openForReading(file);
-        try (Statement s = read.createStatement()) {
-            s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
-        }
+        ListIndex.attachTo(read, file);
         reads = new MessageReads(read, BodyColumn.TEXT, ListIndex.PAGES);
     }
 

@@ -85,9 +85,7 @@ class MessagesSchemaIT {
             MessagesSchema.create(db);
             ListIndex.open(file).close();
             db.setAutoCommit(true);
-            try (Statement s = db.createStatement()) {
-                s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
-            }
+            ListIndex.attachTo(db, file);
             String[][] queries = {{"inbox", "to_user", ListIndex.PAGES.toUserBefore()},
                 {"outbox", "from_user", ListIndex.PAGES.fromUserBefore()}};
             for (String[] query : queries) {
@@ -113,7 +111,7 @@ class MessagesSchemaIT {
         try (SqliteMessageStore store = SqliteMessageStore.open(file, Durability.NORMAL)) {
             store.openWriter(GroupCommitConfig.named("messages-writer-test")).close();
             try (Connection db = SqliteDatabase.openForReading(file); Statement s = db.createStatement()) {
-                s.execute("ATTACH DATABASE '" + dir.resolve(ListIndex.FILE) + "' AS lists");
+                ListIndex.attachTo(db, file);
                 try (ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'index'"
                     + " AND name LIKE 'messages_%'), (SELECT count(*) FROM lists.inbox WHERE to_user = 'bob'),"
                     + " (SELECT count(*) FROM lists.outbox WHERE from_user = 'alice'), (SELECT up_to FROM lists.listed)")) {
