@@ -3,7 +3,10 @@ package dev.hotpath.apps.messages.internal;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.OwnedThreads;
 import dev.hotpath.store.SqliteDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,6 +47,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@code synchronous=NORMAL} (it can be rebuilt from the table, so it needs no fsync per pass), and a
  * file that lists more rows than the table holds (the table lost its last commits in a power cut under
  * {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at open.
+ * A file SQLite finds damaged at open (not a database, or a corrupt page on the way) is set aside as
+ * {@value #DAMAGED} for whoever wants to look at it, and the lists are built anew from the table: they
+ * hold nothing the table does not, so a damaged copy must not keep the server from starting. (A
+ * worker process that had the damaged file open keeps writing to it until it restarts; its passes were
+ * failing anyway.)
  * At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}), which is
  * also how a data directory of an older release, whose lists were indexes on the table, gets its
  * lists.
@@ -57,6 +65,11 @@ public final class ListIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ListIndex.class.getName());
     /** The lists' file, beside {@link MessagesSchema#FILE}. */
     static final String FILE = "lists.db";
+    /** Where a damaged {@value #FILE} is moved, with its WAL (the last one damaged replaces the one before). */
+    static final String DAMAGED = FILE + ".damaged";
+    /** SQLite's primary result codes for a damaged file. */
+    private static final int CORRUPT = 11;
+    private static final int NOTADB = 26;
     /** Unlisted rows after which a pass runs at once: see the class comment. */
     static final int TRIGGER_ROWS = 8_192;
     /** Most rows one pass lists, so that catching up a large tail never holds one huge transaction. */
@@ -121,8 +134,9 @@ public final class ListIndex implements AutoCloseable {
 
     /**
      * The lists of the messages in {@code messagesFile} (whose schema exists), in {@value #FILE} beside
-     * it, created if missing, rebuilt if they list rows the table lacks, and caught up: everything is
-     * listed when this returns. {@link #start()} then keeps them so.
+     * it, created if missing, rebuilt if they list rows the table lacks or the file is damaged (then kept
+     * as {@value #DAMAGED}), and caught up: everything is listed when this returns. {@link #start()}
+     * then keeps them so.
      */
     static ListIndex open(Path messagesFile) throws SQLException {
         return open(messagesFile, TRIGGER_ROWS, MOST_ROWS_PER_PASS);
@@ -133,6 +147,20 @@ public final class ListIndex implements AutoCloseable {
      * ({@code ListPassBenchmark}) passes of the size it measures.
      */
     public static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
+        try {
+            return openOnce(messagesFile, triggerRows, mostRowsPerPass);
+        } catch (SQLException e) {
+            if (!damaged(e)) {
+                throw e;
+            }
+            Path kept = setAside(messagesFile.resolveSibling(FILE), e);
+            LOG.log(System.Logger.Level.WARNING, "the message lists are damaged (" + e.getMessage() + "); kept as " + kept
+                + ", listing every message anew");
+            return openOnce(messagesFile, triggerRows, mostRowsPerPass); // a damaged table fails again here, and is thrown
+        }
+    }
+
+    private static ListIndex openOnce(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
         Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
         try {
             db.setAutoCommit(true); // ATTACH cannot run inside the transaction manual commit keeps open
@@ -149,6 +177,33 @@ public final class ListIndex implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             SqliteDatabase.closeAfter(e, db);
             throw e;
+        }
+    }
+
+    /** Whether SQLite refused a file as damaged: not a database, or a page it cannot make sense of. */
+    private static boolean damaged(SQLException failure) {
+        int primary = failure.getErrorCode() & 0xFF; // sqlite-jdbc's result code; an extended code keeps the primary in its low byte
+        return primary == CORRUPT || primary == NOTADB;
+    }
+
+    /** Moves {@code lists} and its WAL to {@value #DAMAGED} beside it, and drops its shared-memory index. */
+    private static Path setAside(Path lists, SQLException damage) throws SQLException {
+        Path kept = lists.resolveSibling(DAMAGED);
+        try {
+            Files.move(lists, kept, StandardCopyOption.REPLACE_EXISTING);
+            Path wal = lists.resolveSibling(FILE + "-wal");
+            Path keptWal = lists.resolveSibling(DAMAGED + "-wal");
+            if (Files.exists(wal)) {
+                Files.move(wal, keptWal, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(keptWal); // not the WAL of an earlier damaged copy beside this one
+            }
+            Files.deleteIfExists(lists.resolveSibling(FILE + "-shm"));
+            return kept;
+        } catch (IOException e) {
+            SQLException failure = new SQLException("cannot set the damaged message lists " + lists + " aside", e);
+            failure.addSuppressed(damage);
+            throw failure;
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -28,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The lists kept beside the writer: a message is on its pages from its commit on, whether a pass has
  * listed it yet or not; a pass is due at the trigger or once the writer is idle, lists at most its
- * bound, and a failed one changes nothing; lists that name rows the table lacks are rebuilt. Each test
+ * bound, and a failed one changes nothing; lists that name rows the table lacks, or whose file SQLite
+ * finds damaged, are rebuilt (a damaged file kept aside). Each test
  * drives the passes itself (the thread is not started), writes on a connection of its own, as the
  * writer does, and reads on another with the lists attached, as an event loop does.
  */
@@ -167,6 +170,49 @@ class ListIndexIT {
             assertThat(count("SELECT count(*) FROM lists.inbox WHERE to_user = 'carol'")).isZero();
             assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
         }
+    }
+
+    @Test
+    void aListsFileThatIsNotADatabaseIsSetAsideAndTheListsBuiltAnew() throws Exception {
+        Message message = message("alice", "bob", "listed again");
+        insertAndCommit(message);
+        ListIndex.open(file).close();
+        byte[] garbage = "not a database at all ".repeat(400).getBytes(StandardCharsets.US_ASCII);
+        Files.write(dir.resolve(ListIndex.FILE), garbage);
+
+        try (ListIndex lists = ListIndex.open(file)) {
+            openReads();
+            assertThat(lists.unlisted()).isZero();
+            assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
+            assertThat(page(false, "alice", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
+        }
+        assertThat(Files.readAllBytes(dir.resolve(ListIndex.DAMAGED))).isEqualTo(garbage);
+    }
+
+    @Test
+    void listsWhosePagesAreDamagedAreSetAsideAndBuiltAnew() throws Exception {
+        List<Message> stored = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            Message message = message(USERS[i % USERS.length], USERS[(i + 1) % USERS.length], "message " + i);
+            insertAndCommit(message);
+            stored.add(message);
+        }
+        ListIndex.open(file).close(); // the last connection's close copies the WAL into the file
+        Path listsFile = dir.resolve(ListIndex.FILE);
+        byte[] damaged = Files.readAllBytes(listsFile);
+        assertThat(damaged.length).as("more pages than the first, which holds the schema").isGreaterThan(4096);
+        Arrays.fill(damaged, 4096, damaged.length, (byte) 0x5A); // every table's pages, the schema's intact
+        Files.write(listsFile, damaged);
+
+        try (ListIndex rebuilt = ListIndex.open(file)) {
+            openReads();
+            assertThat(rebuilt.unlisted()).isZero();
+            for (String user : USERS) {
+                List<Message> to = stored.stream().filter(m -> m.to().equals(user)).toList().reversed();
+                assertThat(page(true, user, 100, null)).isEqualTo(expectedPage(to, 100));
+            }
+        }
+        assertThat(Files.readAllBytes(dir.resolve(ListIndex.DAMAGED))).isEqualTo(damaged);
     }
 
     /**
