@@ -43,7 +43,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>When: a pass runs once {@value #TRIGGER_ROWS} rows are unlisted, or once rows are unlisted and no
  * commit has come for {@link #IDLE} (so an idle server lists everything promptly); the thread looks
- * every {@link #POLL}. Crashes: a pass that did not commit changed nothing; this file is written with
+ * every {@link #POLL} while rows are unlisted, and when none are it rests until this process's writer
+ * commits again, or for {@link #LONGEST_REST} (rows stored by a worker process wait for that look; pages
+ * read them from the table meanwhile), so an idle server does not wake it a hundred times a second.
+ * Crashes: a pass that did not commit changed nothing; this file is written with
  * {@code synchronous=NORMAL} (it can be rebuilt from the table, so it needs no fsync per pass), and a
  * file that lists more rows than the table holds (the table lost its last commits in a power cut under
  * {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at open.
@@ -76,8 +79,10 @@ public final class ListIndex implements AutoCloseable {
     static final int MOST_ROWS_PER_PASS = 65_536;
     /** A writer without a commit for this long is idle: whatever is unlisted is listed then. */
     static final long IDLE = TimeUnit.MILLISECONDS.toNanos(50);
-    /** How often the thread looks at the tail. */
+    /** How often the thread looks at the tail while rows are unlisted. */
     static final long POLL = TimeUnit.MILLISECONDS.toNanos(10);
+    /** The longest the thread rests when nothing is unlisted, unless a commit wakes it first. */
+    static final long LONGEST_REST = TimeUnit.SECONDS.toNanos(1);
     /**
      * WAL pages after which a pass's commit checkpoints this file, not SQLite's 1,000: a pass writes
      * about a page per user it lists, so at 1,000 nearly every pass copied its pages into the file
@@ -120,16 +125,20 @@ public final class ListIndex implements AutoCloseable {
     private PreparedStatement listInbox;
     private PreparedStatement listOutbox;
     private PreparedStatement advance;
+    private final long longestRest;
     private volatile long lastCommit = System.nanoTime();
+    /** Set while the thread rests with nothing unlisted: the next {@link #committed()} wakes it. */
+    private volatile boolean resting;
     private volatile boolean closing;
     private Thread thread;
     /** Whether the last try failed: a run of failures is logged once. */
     private boolean failing;
 
-    private ListIndex(Connection db, long triggerRows, int mostRowsPerPass) {
+    private ListIndex(Connection db, long triggerRows, int mostRowsPerPass, long longestRest) {
         this.db = db;
         this.triggerRows = triggerRows;
         this.mostRowsPerPass = mostRowsPerPass;
+        this.longestRest = longestRest;
     }
 
     /**
@@ -147,8 +156,13 @@ public final class ListIndex implements AutoCloseable {
      * ({@code ListPassBenchmark}) passes of the size it measures.
      */
     public static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
+        return open(messagesFile, triggerRows, mostRowsPerPass, LONGEST_REST);
+    }
+
+    /** {@link #open(Path, long, int)} with another longest rest: a test sees that only a commit wakes the thread. */
+    static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass, long longestRest) throws SQLException {
         try {
-            return openOnce(messagesFile, triggerRows, mostRowsPerPass);
+            return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest);
         } catch (SQLException e) {
             if (!damaged(e)) {
                 throw e;
@@ -156,11 +170,12 @@ public final class ListIndex implements AutoCloseable {
             Path kept = setAside(messagesFile.resolveSibling(FILE), e);
             LOG.log(System.Logger.Level.WARNING, "the message lists are damaged (" + e.getMessage() + "); kept as " + kept
                 + ", listing every message anew");
-            return openOnce(messagesFile, triggerRows, mostRowsPerPass); // a damaged table fails again here, and is thrown
+            return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest); // a damaged table fails again here, and is thrown
         }
     }
 
-    private static ListIndex openOnce(Path messagesFile, long triggerRows, int mostRowsPerPass) throws SQLException {
+    private static ListIndex openOnce(Path messagesFile, long triggerRows, int mostRowsPerPass, long longestRest)
+        throws SQLException {
         Connection db = SqliteDatabase.openForWriting(messagesFile.resolveSibling(FILE), Durability.NORMAL);
         try {
             db.setAutoCommit(true); // ATTACH cannot run inside the transaction manual commit keeps open
@@ -170,7 +185,7 @@ public final class ListIndex implements AutoCloseable {
                 MessagesSchema.executeAll(s, DDL);
             }
             db.setAutoCommit(false);
-            ListIndex lists = new ListIndex(db, triggerRows, mostRowsPerPass);
+            ListIndex lists = new ListIndex(db, triggerRows, mostRowsPerPass, longestRest);
             lists.rebuildIfAhead();
             lists.catchUp();
             return lists;
@@ -237,9 +252,20 @@ public final class ListIndex implements AutoCloseable {
         thread = Thread.ofPlatform().name("message-lists").daemon(true).start(this::run);
     }
 
-    /** For {@code GroupCommitConfig.afterCommit}: a commit came now (the writer is not idle). */
+    /**
+     * For {@code GroupCommitConfig.afterCommit}: a commit came now (the writer is not idle), and wakes the
+     * thread if it rests. Costs a volatile read a commit; the wake-up, once a rest.
+     */
     void committed() {
         lastCommit = System.nanoTime();
+        if (resting) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** Whether the thread rests with nothing unlisted, for a test to wait for. */
+    boolean resting() {
+        return resting;
     }
 
     /** Whether a pass is due with {@code unlisted} rows unlisted, {@code sinceCommit} ns after the last commit. */
@@ -328,30 +354,49 @@ public final class ListIndex implements AutoCloseable {
         db.commit();
     }
 
+    /**
+     * Looks at the tail: after a pass at once, while rows wait every {@link #POLL}, and with none it rests.
+     * A commit between the look and the rest is seen in {@code lastCommit} (the rest is skipped) or sees
+     * {@code resting} (and wakes it): both are volatile, so one of the two always happens.
+     */
     private void run() {
         while (!closing) {
-            if (!passIfDue()) {
-                LockSupport.parkNanos(this, POLL);
+            long commitBefore = lastCommit;
+            switch (look()) {
+                case PASSED -> { }
+                case WAITING -> LockSupport.parkNanos(this, POLL);
+                case NOTHING -> {
+                    resting = true;
+                    if (lastCommit == commitBefore) {
+                        LockSupport.parkNanos(this, longestRest);
+                    }
+                    resting = false;
+                }
             }
         }
     }
 
-    /** One look at the tail and, when {@link #due}, a pass; whether it passed (then the next look comes at once). */
-    private boolean passIfDue() {
+    /** What a look found: it ran a pass, rows wait (or the look failed and is tried again), or nothing is unlisted. */
+    private enum Look { PASSED, WAITING, NOTHING }
+
+    /** One look at the tail and, when {@link #due}, a pass. */
+    private Look look() {
         try {
-            boolean due = due(unlisted(), System.nanoTime() - lastCommit);
-            if (due) {
+            long unlisted = unlisted();
+            Look look = unlisted == 0 ? Look.NOTHING : Look.WAITING;
+            if (due(unlisted, System.nanoTime() - lastCommit)) {
                 pass();
+                look = Look.PASSED;
             }
             failing = false;
-            return due;
+            return look;
         } catch (SQLException e) {
             if (!failing) { // once per run of failures, not every poll
                 LOG.log(System.Logger.Level.WARNING, "listing new messages failed; pages read them from the table"
                     + " meanwhile, and it is tried again: " + e.getMessage());
             }
             failing = true;
-            return false;
+            return Look.WAITING;
         }
     }
 

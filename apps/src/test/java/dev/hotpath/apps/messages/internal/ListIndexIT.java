@@ -20,6 +20,8 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -172,6 +174,19 @@ class ListIndexIT {
         }
     }
 
+    /** The thread rests an hour once nothing is unlisted, so only the commit's wake-up can list the message. */
+    @Test
+    void aRestingThreadIsWokenByTheWritersNextCommit() throws Exception {
+        try (ListIndex lists = ListIndex.open(file, 1, 100, TimeUnit.HOURS.toNanos(1))) {
+            openReads();
+            lists.start();
+            await("the thread resting", lists::resting);
+            insertAndCommit(message("alice", "bob", "wake up"));
+            lists.committed();
+            await("the message listed", () -> count("SELECT up_to FROM lists.listed") == 1);
+        }
+    }
+
     @Test
     void aListsFileThatIsNotADatabaseIsSetAsideAndTheListsBuiltAnew() throws Exception {
         Message message = message("alice", "bob", "listed again");
@@ -311,6 +326,15 @@ class ListIndexIT {
         List<String> shown = newestFirst.stream().limit(limit).map(m -> m.id().toString()).toList();
         String next = newestFirst.size() > limit ? "\"" + shown.getLast() + "\"" : "null";
         return shown + " next " + next;
+    }
+
+    /** Waits for {@code condition}, failing after a minute: the condition decides, never the time. */
+    private static void await(String what, Callable<Boolean> condition) throws Exception {
+        long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (!condition.call()) {
+            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
+            Thread.sleep(5); // polling pace, not synchronization
+        }
     }
 
     private long count(String sql) throws SQLException {
