@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -40,7 +39,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class GroupCommitWriter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(GroupCommitWriter.class.getName());
-    private static final long IDLE_POLL_MILLIS = 50;
 
     private final BatchTransaction transaction;
     private final BlockingQueue<Write> queue;
@@ -49,6 +47,8 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final Executor acknowledgements;
     private final Runnable afterCommit;
     private final Thread thread;
+    /** The idle thread's rest: an offer wakes it, close() unparks it. */
+    private final Rest rest = new Rest();
     /** Offers that may still enqueue: the thread does not end while one is in progress. */
     private final AtomicInteger offering = new AtomicInteger();
     private final AtomicLong batches = new AtomicLong();
@@ -92,7 +92,11 @@ public final class GroupCommitWriter implements AutoCloseable {
     public boolean offer(Write write) {
         offering.incrementAndGet();
         try {
-            return !closing && queue.offer(write);
+            if (closing || !queue.offer(write)) {
+                return false;
+            }
+            rest.wake(thread);
+            return true;
         } finally {
             offering.decrementAndGet();
         }
@@ -114,7 +118,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        LockSupport.unpark(thread); // a batch waiting for its interval commits now
+        LockSupport.unpark(thread); // a batch waiting for its interval commits now, a resting thread looks
         boolean interrupted = OwnedThreads.awaitEnd(thread); // the connection is closed below: never while the thread may use it
         transaction.close();
         if (interrupted) {
@@ -125,24 +129,26 @@ public final class GroupCommitWriter implements AutoCloseable {
     private void run() {
         List<Write> batch = new ArrayList<>(maxBatch);
         while (true) {
-            Write first;
-            try {
-                first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                first = queue.poll();
-            }
+            Write first = queue.poll();
             if (first == null) {
-                if (closing && offering.get() == 0 && queue.isEmpty()) {
+                if (!closing) {
+                    rest.rest(Long.MAX_VALUE, () -> queue.isEmpty() && !closing);
+                } else if (offering.get() == 0 && queue.isEmpty()) {
                     return;
+                } else {
+                    Thread.yield(); // an offer is between its check of closing and its enqueue: moments
                 }
                 continue;
             }
             batch.add(first);
             queue.drainTo(batch, maxBatch - 1);
-            long wait = lastCommitEnded + intervalNanos - System.nanoTime();
-            if (wait > 0 && batch.size() < maxBatch && !closing) {
-                LockSupport.parkNanos(wait);
+            long due = lastCommitEnded + intervalNanos;
+            long wait = due - System.nanoTime();
+            if (wait > 0 && batch.size() < maxBatch) {
+                while (wait > 0 && !closing) { // a park may end early (a late wake-up's spare permit)
+                    LockSupport.parkNanos(this, wait);
+                    wait = due - System.nanoTime();
+                }
                 queue.drainTo(batch, maxBatch - batch.size());
             }
             commit(batch);

@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -187,6 +188,23 @@ class GroupCommitWriterTest {
 
         assertThat(events).containsExactly("committed 1", "committed 2", "committed 3");
         assertThat(writer.offer(new Insert(4, "late"))).isFalse();
+    }
+
+    /** An idle writer's thread rests without a timeout, so only the offer's wake-up can commit the write. */
+    @Test
+    void anOfferWakesTheRestingWriter() throws Exception {
+        Thread thread = Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals("test-writer")).findFirst().orElseThrow();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
+        while (!(LockSupport.getBlocker(thread) instanceof Rest)) {
+            assertThat(System.nanoTime() - end).as("still waiting for the idle writer to rest").isNegative();
+            Thread.sleep(1); // polling pace, not synchronization
+        }
+
+        assertThat(writer.offer(new Insert(1, "wake"))).isTrue();
+        awaitEvents(1);
+
+        assertThat(events).containsExactly("committed 1");
     }
 
     @Test

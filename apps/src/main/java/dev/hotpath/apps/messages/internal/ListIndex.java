@@ -2,6 +2,7 @@ package dev.hotpath.apps.messages.internal;
 
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.OwnedThreads;
+import dev.hotpath.store.Rest;
 import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -127,8 +128,8 @@ public final class ListIndex implements AutoCloseable {
     private PreparedStatement advance;
     private final long longestRest;
     private volatile long lastCommit = System.nanoTime();
-    /** Set while the thread rests with nothing unlisted: the next {@link #committed()} wakes it. */
-    private volatile boolean resting;
+    /** The thread's rest while nothing is unlisted: the next {@link #committed()} wakes it. */
+    private final Rest rest = new Rest();
     private volatile boolean closing;
     private Thread thread;
     /** Whether the last try failed: a run of failures is logged once. */
@@ -258,14 +259,12 @@ public final class ListIndex implements AutoCloseable {
      */
     void committed() {
         lastCommit = System.nanoTime();
-        if (resting) {
-            LockSupport.unpark(thread);
-        }
+        rest.wake(thread);
     }
 
     /** Whether the thread rests with nothing unlisted, for a test to wait for. */
     boolean resting() {
-        return resting;
+        return rest.resting();
     }
 
     /** Whether a pass is due with {@code unlisted} rows unlisted, {@code sinceCommit} ns after the last commit. */
@@ -355,9 +354,8 @@ public final class ListIndex implements AutoCloseable {
     }
 
     /**
-     * Looks at the tail: after a pass at once, while rows wait every {@link #POLL}, and with none it rests.
-     * A commit between the look and the rest is seen in {@code lastCommit} (the rest is skipped) or sees
-     * {@code resting} (and wakes it): both are volatile, so one of the two always happens.
+     * Looks at the tail: after a pass at once, while rows wait every {@link #POLL}, and with none it rests
+     * unless a commit came since the look began.
      */
     private void run() {
         while (!closing) {
@@ -365,13 +363,7 @@ public final class ListIndex implements AutoCloseable {
             switch (look()) {
                 case PASSED -> { }
                 case WAITING -> LockSupport.parkNanos(this, POLL);
-                case NOTHING -> {
-                    resting = true;
-                    if (lastCommit == commitBefore) {
-                        LockSupport.parkNanos(this, longestRest);
-                    }
-                    resting = false;
-                }
+                case NOTHING -> rest.rest(longestRest, () -> lastCommit == commitBefore);
             }
         }
     }
