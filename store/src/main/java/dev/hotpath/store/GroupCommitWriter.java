@@ -40,6 +40,9 @@ import java.util.concurrent.locks.LockSupport;
 public final class GroupCommitWriter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(GroupCommitWriter.class.getName());
 
+    /** How often a closing writer looks again while offers are still under way: each takes moments. */
+    private static final long CLOSING_LOOK_NANOS = 100_000;
+
     private final BatchTransaction transaction;
     private final BlockingQueue<Write> queue;
     private final int maxBatch;
@@ -95,7 +98,7 @@ public final class GroupCommitWriter implements AutoCloseable {
             if (closing || !queue.offer(write)) {
                 return false;
             }
-            rest.wake(thread);
+            rest.wake();
             return true;
         } finally {
             offering.decrementAndGet();
@@ -136,7 +139,7 @@ public final class GroupCommitWriter implements AutoCloseable {
                 } else if (offering.get() == 0 && queue.isEmpty()) {
                     return;
                 } else {
-                    Thread.yield(); // an offer is between its check of closing and its enqueue: moments
+                    LockSupport.parkNanos(this, CLOSING_LOOK_NANOS); // an offer is between its check of closing and its enqueue
                 }
                 continue;
             }

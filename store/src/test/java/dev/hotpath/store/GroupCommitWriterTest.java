@@ -2,6 +2,7 @@ package dev.hotpath.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.store.testing.Await;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -195,11 +196,7 @@ class GroupCommitWriterTest {
     void anOfferWakesTheRestingWriter() throws Exception {
         Thread thread = Thread.getAllStackTraces().keySet().stream()
             .filter(t -> t.getName().equals("test-writer")).findFirst().orElseThrow();
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
-        while (!(LockSupport.getBlocker(thread) instanceof Rest)) {
-            assertThat(System.nanoTime() - end).as("still waiting for the idle writer to rest").isNegative();
-            Thread.sleep(1); // polling pace, not synchronization
-        }
+        Await.until("the idle writer resting", () -> LockSupport.getBlocker(thread) instanceof Rest);
 
         assertThat(writer.offer(new Insert(1, "wake"))).isTrue();
         awaitEvents(1);

@@ -2,14 +2,20 @@ package dev.hotpath.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.store.testing.Await;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
-/** A rest ends at the wake-up that follows it, and is skipped when work came before it began. */
+/**
+ * A rest ends at the wake-up that follows it, also one that comes while the worker is still asking
+ * whether there is work, and is skipped when work came before it began. A regression parks for ever:
+ * each test's timeout turns that into a failure.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RestTest {
-    private static final long SAFETY_SECONDS = 60;
     private static final long FOR_EVER = Long.MAX_VALUE;
 
     private final Rest rest = new Rest();
@@ -17,18 +23,30 @@ class RestTest {
     @Test
     void aWakeUpEndsARestThatWouldOtherwiseLastForEver() throws Exception {
         CountDownLatch rested = new CountDownLatch(1);
-        Thread worker = Thread.ofPlatform().start(() -> {
+        Thread.ofPlatform().daemon(true).start(() -> {
             rest.rest(FOR_EVER, () -> true);
             rested.countDown();
         });
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
-        while (!rest.resting()) {
-            assertThat(System.nanoTime() - end).as("still waiting for the worker to rest").isNegative();
-            Thread.onSpinWait();
-        }
-        rest.wake(worker);
+        Await.until("the worker resting", rest::resting);
 
-        assertThat(rested.await(SAFETY_SECONDS, TimeUnit.SECONDS)).as("the rest ended").isTrue();
+        rest.wake();
+
+        Await.until("the rest ended", () -> rested.getCount() == 0);
+        assertThat(rest.resting()).isFalse();
+    }
+
+    /** The worker is named as resting before it asks: a hand-over during the question is not lost. */
+    @Test
+    void aWakeUpWhileTheWorkerAsksForWorkEndsTheRestItThenBegins() {
+        AtomicBoolean namedFirst = new AtomicBoolean();
+
+        rest.rest(FOR_EVER, () -> {
+            namedFirst.set(rest.resting());
+            rest.wake(); // work handed over just after the question was asked
+            return true;
+        });
+
+        assertThat(namedFirst).isTrue();
         assertThat(rest.resting()).isFalse();
     }
 
@@ -36,7 +54,14 @@ class RestTest {
     void workHandedOverBeforeTheRestBeganSkipsIt() {
         AtomicBoolean work = new AtomicBoolean(true);
 
-        rest.rest(FOR_EVER, () -> !work.get()); // returns: the test would hang here otherwise
+        rest.rest(FOR_EVER, () -> !work.get());
+
+        assertThat(rest.resting()).isFalse();
+    }
+
+    @Test
+    void aWakeUpWithNoOneRestingDoesNothing() {
+        rest.wake();
 
         assertThat(rest.resting()).isFalse();
     }

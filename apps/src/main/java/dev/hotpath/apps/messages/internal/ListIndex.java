@@ -5,9 +5,7 @@ import dev.hotpath.store.OwnedThreads;
 import dev.hotpath.store.Rest;
 import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,18 +42,18 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>When: a pass runs once {@value #TRIGGER_ROWS} rows are unlisted, or once rows are unlisted and no
  * commit has come for {@link #IDLE} (so an idle server lists everything promptly); the thread looks
- * every {@link #POLL} while rows are unlisted, and when none are it rests until this process's writer
- * commits again, or for {@link #LONGEST_REST} (rows stored by a worker process wait for that look; pages
- * read them from the table meanwhile), so an idle server does not wake it a hundred times a second.
+ * every {@link #POLL} while rows are unlisted, and when none are it rests until its writer commits again
+ * (a worker process has a writer and lists of its own), or for {@link #LONGEST_REST}, for rows of a
+ * writer that keeps no lists (an older release; pages read them from the table meanwhile): an idle
+ * server does not wake it a hundred times a second.
  * Crashes: a pass that did not commit changed nothing; this file is written with
  * {@code synchronous=NORMAL} (it can be rebuilt from the table, so it needs no fsync per pass), and a
  * file that lists more rows than the table holds (the table lost its last commits in a power cut under
  * {@code --durability normal}, or the file was copied from elsewhere) is emptied and rebuilt at open.
- * A file SQLite finds damaged at open (not a database, or a corrupt page on the way) is set aside as
- * {@value #DAMAGED} for whoever wants to look at it, and the lists are built anew from the table: they
- * hold nothing the table does not, so a damaged copy must not keep the server from starting. (A
- * worker process that had the damaged file open keeps writing to it until it restarts; its passes were
- * failing anyway.)
+ * A file SQLite finds damaged at open (not a database, or a corrupt page on the way) is set aside
+ * ({@link DamagedLists}) and the lists are built anew from the table: they hold nothing the table does
+ * not, so a damaged copy must not keep the server from starting. (Another process that had the damaged
+ * file open goes on with it until it restarts; its passes were failing too.)
  * At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}), which is
  * also how a data directory of an older release, whose lists were indexes on the table, gets its
  * lists.
@@ -69,11 +67,6 @@ public final class ListIndex implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ListIndex.class.getName());
     /** The lists' file, beside {@link MessagesSchema#FILE}. */
     static final String FILE = "lists.db";
-    /** Where a damaged {@value #FILE} is moved, with its WAL (the last one damaged replaces the one before). */
-    static final String DAMAGED = FILE + ".damaged";
-    /** SQLite's primary result codes for a damaged file. */
-    private static final int CORRUPT = 11;
-    private static final int NOTADB = 26;
     /** Unlisted rows after which a pass runs at once: see the class comment. */
     static final int TRIGGER_ROWS = 8_192;
     /** Most rows one pass lists, so that catching up a large tail never holds one huge transaction. */
@@ -128,6 +121,8 @@ public final class ListIndex implements AutoCloseable {
     private PreparedStatement advance;
     private final long longestRest;
     private volatile long lastCommit = System.nanoTime();
+    /** Commits seen, counted by the writer's thread alone: a look compares it to see a commit come meanwhile. */
+    private volatile long commits;
     /** The thread's rest while nothing is unlisted: the next {@link #committed()} wakes it. */
     private final Rest rest = new Rest();
     private volatile boolean closing;
@@ -145,7 +140,7 @@ public final class ListIndex implements AutoCloseable {
     /**
      * The lists of the messages in {@code messagesFile} (whose schema exists), in {@value #FILE} beside
      * it, created if missing, rebuilt if they list rows the table lacks or the file is damaged (then kept
-     * as {@value #DAMAGED}), and caught up: everything is listed when this returns. {@link #start()}
+     * aside: {@link DamagedLists}), and caught up: everything is listed when this returns. {@link #start()}
      * then keeps them so.
      */
     static ListIndex open(Path messagesFile) throws SQLException {
@@ -165,13 +160,19 @@ public final class ListIndex implements AutoCloseable {
         try {
             return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest);
         } catch (SQLException e) {
-            if (!damaged(e)) {
+            Path lists = messagesFile.resolveSibling(FILE);
+            if (!StoreFaults.damaged(e) || !DamagedLists.damaged(lists)) {
+                throw e; // not a damage, or the messages file's own
+            }
+            try {
+                Path kept = DamagedLists.setAside(lists);
+                LOG.log(System.Logger.Level.WARNING, "the message lists are damaged (" + e.getMessage() + "); kept as "
+                    + kept + ", listing every message anew");
+            } catch (IOException moving) {
+                e.addSuppressed(moving);
                 throw e;
             }
-            Path kept = setAside(messagesFile.resolveSibling(FILE), e);
-            LOG.log(System.Logger.Level.WARNING, "the message lists are damaged (" + e.getMessage() + "); kept as " + kept
-                + ", listing every message anew");
-            return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest); // a damaged table fails again here, and is thrown
+            return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest);
         }
     }
 
@@ -193,33 +194,6 @@ public final class ListIndex implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             SqliteDatabase.closeAfter(e, db);
             throw e;
-        }
-    }
-
-    /** Whether SQLite refused a file as damaged: not a database, or a page it cannot make sense of. */
-    private static boolean damaged(SQLException failure) {
-        int primary = failure.getErrorCode() & 0xFF; // sqlite-jdbc's result code; an extended code keeps the primary in its low byte
-        return primary == CORRUPT || primary == NOTADB;
-    }
-
-    /** Moves {@code lists} and its WAL to {@value #DAMAGED} beside it, and drops its shared-memory index. */
-    private static Path setAside(Path lists, SQLException damage) throws SQLException {
-        Path kept = lists.resolveSibling(DAMAGED);
-        try {
-            Files.move(lists, kept, StandardCopyOption.REPLACE_EXISTING);
-            Path wal = lists.resolveSibling(FILE + "-wal");
-            Path keptWal = lists.resolveSibling(DAMAGED + "-wal");
-            if (Files.exists(wal)) {
-                Files.move(wal, keptWal, StandardCopyOption.REPLACE_EXISTING);
-            } else {
-                Files.deleteIfExists(keptWal); // not the WAL of an earlier damaged copy beside this one
-            }
-            Files.deleteIfExists(lists.resolveSibling(FILE + "-shm"));
-            return kept;
-        } catch (IOException e) {
-            SQLException failure = new SQLException("cannot set the damaged message lists " + lists + " aside", e);
-            failure.addSuppressed(damage);
-            throw failure;
         }
     }
 
@@ -259,7 +233,8 @@ public final class ListIndex implements AutoCloseable {
      */
     void committed() {
         lastCommit = System.nanoTime();
-        rest.wake(thread);
+        commits++; // one writer thread calls this: no lost update
+        rest.wake();
     }
 
     /** Whether the thread rests with nothing unlisted, for a test to wait for. */
@@ -359,11 +334,11 @@ public final class ListIndex implements AutoCloseable {
      */
     private void run() {
         while (!closing) {
-            long commitBefore = lastCommit;
+            long commitsBefore = commits;
             switch (look()) {
                 case PASSED -> { }
                 case WAITING -> LockSupport.parkNanos(this, POLL);
-                case NOTHING -> rest.rest(longestRest, () -> lastCommit == commitBefore);
+                case NOTHING -> rest.rest(longestRest, () -> commits == commitsBefore);
             }
         }
     }

@@ -19,6 +19,7 @@ final class StoreFaults {
     private static final int FULL = 13;
     private static final int CANTOPEN = 14;
     private static final int PROTOCOL = 15;
+    private static final int NOTADB = 26;
 
     private StoreFaults() {
     }
@@ -33,6 +34,12 @@ final class StoreFaults {
             case BUSY, LOCKED, NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL -> true;
             default -> false;
         };
+    }
+
+    /** SQLite: the file is damaged, not a database or a page SQLite cannot make sense of. */
+    static boolean damaged(SQLException failure) {
+        int primary = failure.getErrorCode() & 0xFF;
+        return primary == CORRUPT || primary == NOTADB;
     }
 
     /**

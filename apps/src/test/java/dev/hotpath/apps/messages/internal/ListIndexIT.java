@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
+import dev.hotpath.store.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The lists kept beside the writer: a message is on its pages from its commit on, whether a pass has
  * listed it yet or not; a pass is due at the trigger or once the writer is idle, lists at most its
  * bound, and a failed one changes nothing; lists that name rows the table lacks, or whose file SQLite
- * finds damaged, are rebuilt (a damaged file kept aside). Each test
- * drives the passes itself (the thread is not started), writes on a connection of its own, as the
+ * finds damaged, are rebuilt (a damaged file kept aside), and a damaged messages file leaves sound
+ * lists alone. Each test but the thread's own drives the passes itself (the thread is not started), writes on a connection of its own, as the
  * writer does, and reads on another with the lists attached, as an event loop does.
  */
 class ListIndexIT {
@@ -180,10 +180,10 @@ class ListIndexIT {
         try (ListIndex lists = ListIndex.open(file, 1, 100, TimeUnit.HOURS.toNanos(1))) {
             openReads();
             lists.start();
-            await("the thread resting", lists::resting);
+            Await.until("the thread resting", lists::resting);
             insertAndCommit(message("alice", "bob", "wake up"));
             lists.committed();
-            await("the message listed", () -> count("SELECT up_to FROM lists.listed") == 1);
+            Await.until("the message listed", () -> count("SELECT up_to FROM lists.listed") == 1);
         }
     }
 
@@ -201,7 +201,7 @@ class ListIndexIT {
             assertThat(page(true, "bob", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
             assertThat(page(false, "alice", 10, null)).isEqualTo(expectedPage(List.of(message), 10));
         }
-        assertThat(Files.readAllBytes(dir.resolve(ListIndex.DAMAGED))).isEqualTo(garbage);
+        assertThat(Files.readAllBytes(dir.resolve(DamagedLists.DAMAGED))).isEqualTo(garbage);
     }
 
     @Test
@@ -227,7 +227,29 @@ class ListIndexIT {
                 assertThat(page(true, user, 100, null)).isEqualTo(expectedPage(to, 100));
             }
         }
-        assertThat(Files.readAllBytes(dir.resolve(ListIndex.DAMAGED))).isEqualTo(damaged);
+        assertThat(Files.readAllBytes(dir.resolve(DamagedLists.DAMAGED))).isEqualTo(damaged);
+    }
+
+    @Test
+    void aDamagedMessagesFileLeavesSoundListsWhereTheyAre() throws Exception {
+        for (int i = 0; i < 200; i++) {
+            insertAndCommit(message(USERS[i % USERS.length], USERS[(i + 1) % USERS.length], "message " + i));
+        }
+        ListIndex.open(file).close();
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA wal_checkpoint(TRUNCATE)"); // every row in the file, none left in its WAL
+        }
+        byte[] messages = Files.readAllBytes(file);
+        assertThat(messages.length).as("more pages than the first, which holds the schema").isGreaterThan(4096);
+        Arrays.fill(messages, 4096, messages.length, (byte) 0x5A);
+        Files.write(file, messages);
+        byte[] sound = Files.readAllBytes(dir.resolve(ListIndex.FILE));
+
+        assertThatThrownBy(() -> ListIndex.open(file)).isInstanceOf(SQLException.class)
+            .hasMessageContaining("malformed");
+
+        assertThat(Files.readAllBytes(dir.resolve(ListIndex.FILE))).isEqualTo(sound);
+        assertThat(dir.resolve(DamagedLists.DAMAGED)).doesNotExist();
     }
 
     /**
@@ -326,15 +348,6 @@ class ListIndexIT {
         List<String> shown = newestFirst.stream().limit(limit).map(m -> m.id().toString()).toList();
         String next = newestFirst.size() > limit ? "\"" + shown.getLast() + "\"" : "null";
         return shown + " next " + next;
-    }
-
-    /** Waits for {@code condition}, failing after a minute: the condition decides, never the time. */
-    private static void await(String what, Callable<Boolean> condition) throws Exception {
-        long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (!condition.call()) {
-            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
-            Thread.sleep(5); // polling pace, not synchronization
-        }
     }
 
     private long count(String sql) throws SQLException {
