@@ -1,7 +1,6 @@
 package dev.hotpath.cli;
 
 import static dev.hotpath.cli.MessagesTraffic.accept;
-import static dev.hotpath.cli.MessagesTraffic.await;
 import static dev.hotpath.cli.MessagesTraffic.get;
 import static dev.hotpath.cli.MessagesTraffic.id;
 import static dev.hotpath.cli.MessagesTraffic.post;
@@ -11,6 +10,7 @@ import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import java.nio.file.Path;
@@ -88,7 +88,7 @@ class MessagesPostgresIT {
             postgres.start();
             RawResponse after = post(client, "/message", "after");
             assertThat(after.status()).as("the first create after the restart: %s", after.bodyText()).isEqualTo(201);
-            await("reads back", () -> get(client, "/messages/" + id(before)).status() == 200);
+            Await.until("reads back", () -> get(client, "/messages/" + id(before)).status() == 200);
             assertThat(get(client, "/messages/" + id(before)).bodyText()).isEqualTo(before.bodyText());
             assertThat(get(client, "/messages/" + id(after)).bodyText()).isEqualTo(after.bodyText());
             assertThat(get(client, "/messages?to=r").bodyText()).doesNotContain("while down");
@@ -121,19 +121,19 @@ class MessagesPostgresIT {
             for (int i = 0; i < 200; i++) {
                 accept(client, "during " + i, accepted);
             }
-            await("the worker to fail more often than an entry may", () ->
+            Await.until("the worker to fail more often than an entry may", () ->
                 metric(workerMetrics, "hotpath_messages_stream_store_failures_total") > 5);
             postgres.start();
             for (int i = 0; i < 50; i++) {
                 accept(client, "after " + i, accepted);
             }
             for (Map.Entry<String, String> message : accepted.entrySet()) {
-                await("message " + message.getKey() + " stored",
+                Await.until("message " + message.getKey() + " stored",
                     () -> get(client, "/messages/" + message.getKey()).status() == 200);
                 assertThat(get(client, "/messages/" + message.getKey()).bodyText()).isEqualTo(message.getValue());
             }
             assertThat(rows(postgres)).isEqualTo(accepted.size());
-            await("nothing pending", () -> stream.shared().sync()
+            Await.until("nothing pending", () -> stream.shared().sync()
                 .xpending("hotpath:messages", "hotpath-writers").getCount() == 0);
             assertThat(stream.shared().sync().exists("hotpath:messages:dead")).as("dead letters").isZero();
             assertThat(metric(workerMetrics, "hotpath_messages_dead_letters_total")).isZero();

@@ -1,13 +1,13 @@
 package dev.hotpath.cli;
 
 import static dev.hotpath.cli.MessagesTraffic.accept;
-import static dev.hotpath.cli.MessagesTraffic.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.Limit;
@@ -181,12 +181,12 @@ class MessagesStreamWorkerIT {
                 assertThat(named.find()).isTrue();
                 String consumer = named.group(1);
                 long before = storedCount(database);
-                await("worker " + kill + " storing", () -> storedCount(database) > before);
+                Await.until("worker " + kill + " storing", () -> storedCount(database) > before);
                 try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + database);
                      Statement s = blocker.createStatement()) {
                     s.execute("PRAGMA busy_timeout=10000");
                     s.execute("BEGIN IMMEDIATE");
-                    await("worker " + kill + " holding a batch", () -> holdsUncommitted(stream, consumer, s));
+                    Await.until("worker " + kill + " holding a batch", () -> holdsUncommitted(stream, consumer, s));
                     worker.sigkill();
                     assertThat(stuckOn(stream, consumer)).as("left pending by the dead worker").isPositive();
                     s.execute("ROLLBACK");
@@ -198,8 +198,8 @@ class MessagesStreamWorkerIT {
             load.join();
             assertThat(loadFailures).isEmpty();
             try (ServerProcess last = worker("last", redis)) {
-                await("every accepted message stored", () -> storedCount(database) >= accepted.size());
-                await("nothing pending", () -> pending(stream) == 0);
+                Await.until("every accepted message stored", () -> storedCount(database) >= accepted.size());
+                Await.until("nothing pending", () -> pending(stream) == 0);
                 assertThat(stream.shared().sync().xlen("hotpath:messages:dead")).isZero();
             }
         }

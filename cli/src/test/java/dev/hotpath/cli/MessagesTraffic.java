@@ -6,16 +6,12 @@ import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the messages process tests send and wait for: messages from {@code w} to {@code r}, reads, conditions. */
+/** What the messages process tests send and wait for: messages from {@code w} to {@code r}, and reads. */
 final class MessagesTraffic {
     private static final Pattern ID = Pattern.compile("^\\{\"id\":\"([0-9a-f-]{36})\"");
-    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private MessagesTraffic() {
     }
@@ -47,14 +43,5 @@ final class MessagesTraffic {
         RawResponse response = post(client, "/message-fast", text);
         assertThat(response.status()).as(response.bodyText()).isEqualTo(202);
         accepted.put(id(response), response.bodyText());
-    }
-
-    /** Polls {@code condition} (the pace is not synchronization: the condition decides) for up to 60 s. */
-    static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("still waiting for " + what).isNegative();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
     }
 }

@@ -10,6 +10,7 @@ import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
@@ -19,7 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -40,7 +40,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(TestStore.class)
 class MessagesStreamIT {
     private static final Pattern ID = Pattern.compile("\"id\":\"([0-9a-f-]{36})\"");
-    private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     @Parameter
     TestStore kind;
@@ -104,19 +103,6 @@ class MessagesStreamIT {
         return m.group(1);
     }
 
-    private static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
-            Thread.onSpinWait();
-            try {
-                Thread.sleep(10); // polling pace, not synchronization: the condition decides
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
     @Test
     void aFastMessageIsAcceptedWith202AndReadableOnceTheWorkerStoredIt() {
         start(shared(true));
@@ -126,9 +112,9 @@ class MessagesStreamIT {
         assertThat(accepted.bodyText()).matches("\\{\"id\":\"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\","
             + "\"from\":\"alice\",\"to\":\"bob\",\"message\":\"fast é\",\"created_at\":\"[^\"]+\"}");
         String id = idOf(accepted);
-        await("the message stored", () -> get("/messages/" + id).status() == 200);
+        Await.until("the message stored", () -> get("/messages/" + id).status() == 200);
         assertThat(get("/messages/" + id).bodyText()).isEqualTo(accepted.bodyText());
-        await("the entry acknowledged", () -> {
+        Await.until("the entry acknowledged", () -> {
             String metrics = get("/metrics").bodyText();
             return metrics.contains("hotpath_messages_stream_pending 0.0")
                 && metrics.contains("hotpath_messages_stream_stored_total 1.0")
@@ -167,7 +153,7 @@ class MessagesStreamIT {
         start(shared(true));
         for (String body : accepted) {
             String id = idOf(new RawResponse(202, java.util.Map.of(), body.getBytes(StandardCharsets.UTF_8)));
-            await("message " + id, () -> get("/messages/" + id).status() == 200);
+            Await.until("message " + id, () -> get("/messages/" + id).status() == 200);
             assertThat(get("/messages/" + id).bodyText()).isEqualTo(body);
         }
     }
@@ -197,7 +183,7 @@ class MessagesStreamIT {
             } finally {
                 redis.resume();
             }
-            await("the fast path back", () -> post("/message-fast", "{\"from\":\"a\",\"to\":\"b\",\"message\":\"after\"}")
+            Await.until("the fast path back", () -> post("/message-fast", "{\"from\":\"a\",\"to\":\"b\",\"message\":\"after\"}")
                 .status() == 202);
             stop();
         }

@@ -11,6 +11,7 @@ import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
 import dev.hotpath.store.PostgresDatabase;
 import dev.hotpath.store.RedisConfig;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -154,7 +155,7 @@ class PostgresShortenerIT extends ShortenerContract {
         RunningApp other = startNode(Role.READ);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(302); // now cached on the other node
         assertThat(call("DELETE", "/api/links/" + code, null, true).status()).isEqualTo(204);
-        RunningApp.await("the invalidation",
+        Await.until("the invalidation",
             () -> other.metric("hotpath_shortener_invalidations_received_total") >= 1);
         assertThat(other.call("GET", "/" + code).status()).isEqualTo(410);
     }
@@ -182,7 +183,7 @@ class PostgresShortenerIT extends ShortenerContract {
             assertThat(reader.call("GET", "/" + code).status()).isEqualTo(302);
         }
         for (String code : codes) { // so each is asked again until Redis answers it: every fill has landed
-            RunningApp.await("link " + code + " answered from Redis", () -> {
+            Await.until("link " + code + " answered from Redis", () -> {
                 double before = resolvedFromRedis(reader);
                 return reader.call("GET", "/" + code).status() == 302 && resolvedFromRedis(reader) == before + 1;
             });
@@ -329,7 +330,7 @@ class PostgresShortenerIT extends ShortenerContract {
             assertThat(folding.call("GET", "/" + code).status()).isEqualTo(302);
         }
         // No API read anywhere: only the node's once-a-second flush and its fold move the visits.
-        RunningApp.await("the visits folded into links", () -> visitsInTheTable("https://a.example/folded-on-its-own") == 2);
+        Await.until("the visits folded into links", () -> visitsInTheTable("https://a.example/folded-on-its-own") == 2);
     }
 
     private long visitsInTheTable(String url) {

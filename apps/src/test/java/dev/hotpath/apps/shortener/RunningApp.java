@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 
 /** A shortener a test serves on a port of its own (a scale-out node or an embedded one), and what tests ask it. */
@@ -69,15 +68,6 @@ record RunningApp(App app, HttpServer server, Path createdKeyFile) implements Au
             }
         }
         return -1;
-    }
-
-    /** Waits until {@code condition} holds, failing after a generous bound (a hung test, not a slow one). */
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
-            Thread.sleep(20);
-        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.hotpath.http.testing.MutableClock;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import java.nio.file.Files;
@@ -92,10 +93,10 @@ class ScaleOutFaultsIT {
         assertThat(reader.metric(BREAKER)).isEqualTo(1);
 
         redis.restart();
-        RunningApp.await("both breakers to close", () -> reader.metric(BREAKER) == 0 && writer.metric(BREAKER) == 0);
+        Await.until("both breakers to close", () -> reader.metric(BREAKER) == 0 && writer.metric(BREAKER) == 0);
         awaitSubscribers(2);
         assertThat(writer.call("DELETE", "/api/links/" + before, null, key).status()).isEqualTo(204);
-        RunningApp.await("the invalidation",
+        Await.until("the invalidation",
             () -> reader.metric("hotpath_shortener_invalidations_received_total") >= 1);
         assertThat(reader.call("GET", "/" + before).status()).isEqualTo(410);
     }
@@ -103,7 +104,7 @@ class ScaleOutFaultsIT {
     /** Lettuce subscribes again after a reconnect; a delete announced before that would reach no one. */
     private void awaitSubscribers(long count) throws InterruptedException {
         try (RedisConnections connections = new RedisConnections(RedisConfig.parse(redis.uri()))) {
-            RunningApp.await(count + " subscribers", () -> connections.shared().sync()
+            Await.until(count + " subscribers", () -> connections.shared().sync()
                 .pubsubNumsub("hotpath:links:invalidate").values().stream().mapToLong(Long::longValue).sum() >= count);
         }
     }
@@ -123,7 +124,7 @@ class ScaleOutFaultsIT {
         } finally {
             redis.resume();
         }
-        RunningApp.await("the breaker to close", () -> reader.metric(BREAKER) == 0);
+        Await.until("the breaker to close", () -> reader.metric(BREAKER) == 0);
     }
 
     @Test
@@ -137,16 +138,16 @@ class ScaleOutFaultsIT {
             assertThat(writer.call("GET", "/" + cached).header("Location")).isEqualTo("https://a.example/cached");
             assertUnavailable(writer.call("GET", "/" + uncached));
             assertUnavailable(writer.call("POST", "/api/links", "{\"url\":\"https://a.example/no\"}", key));
-            RunningApp.await("/ready to answer 503", () -> writer.call("GET", "/ready").status() == 503);
+            Await.until("/ready to answer 503", () -> writer.call("GET", "/ready").status() == 503);
         } finally {
             postgres.start();
         }
-        RunningApp.await("a create to commit again", () -> writer.call("POST", "/api/links",
+        Await.until("a create to commit again", () -> writer.call("POST", "/api/links",
             "{\"url\":\"https://a.example/back\"}", key).status() == 201);
-        RunningApp.await("the uncached code to resolve again (the read pool reconnects in the background)",
+        Await.until("the uncached code to resolve again (the read pool reconnects in the background)",
             () -> writer.call("GET", "/" + uncached).status() == 302);
         assertThat(writer.call("GET", "/" + uncached).header("Location")).isEqualTo("https://a.example/uncached");
-        RunningApp.await("/ready to answer 200", () -> writer.call("GET", "/ready").status() == 200);
+        Await.until("/ready to answer 200", () -> writer.call("GET", "/ready").status() == 200);
     }
 
     private static void assertUnavailable(RawResponse response) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hotpath.apps.messages.TestStore;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.StreamMessage;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(TestStore.class)
 class StreamWorkerIT {
-    private static final Duration DEADLINE = Duration.ofSeconds(30);
     /** Short times, so recovery and claiming happen within a test. */
     private static final StreamWorker.Settings FAST = StreamWorker.Settings.defaults()
         .withTimes(Duration.ofMillis(200), Duration.ofMillis(20), Duration.ofMillis(50));
@@ -103,30 +102,18 @@ class StreamWorkerIT {
         }
     }
 
-    private static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
-            try {
-                Thread.sleep(10); // polling pace, not synchronization: the condition decides
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
     @Test
     void anEntryThatIsNotAMessageIsDeadLetteredAtOnceWithItsReasonAndCounted() {
         redis.xadd(StreamEntries.STREAM, Map.of("id", "not-a-uuid", "from", "a", "to", "b", "message", "c"));
         Message good = append("good");
         service.startWorker(redisConnections.openPubSub(), FAST);
-        await("the good message stored", () -> stored(good));
-        await("the bad one dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
+        Await.until("the good message stored", () -> stored(good));
+        Await.until("the bad one dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
         StreamMessage<String, String> letter = redis.xrange(StreamEntries.DEAD, io.lettuce.core.Range.create("-", "+")).getFirst();
         assertThat(letter.getBody()).containsEntry("id", "not-a-uuid").containsEntry("dead:deliveries", "0")
             .containsKey("dead:entry");
         assertThat(letter.getBody().get("dead:reason")).startsWith("id is not a UUIDv7");
-        await("both acknowledged", () -> pending() == 0);
+        Await.until("both acknowledged", () -> pending() == 0);
         assertThat(service.streamMetrics().deadLetters()).isEqualTo(1);
     }
 
@@ -138,7 +125,7 @@ class StreamWorkerIT {
         redis.xadd(StreamEntries.STREAM, new XAddArgs().id("1700000000000-0"), StreamEntries.fields(newer));
         Clock acknowledgedAt = Clock.fixed(Instant.ofEpochMilli(1_700_000_000_030L), ZoneOffset.UTC);
         service.startWorker(redisConnections.openPubSub(), FAST.withClock(acknowledgedAt));
-        await("both acknowledged", () -> pending() == 0 && service.streamMetrics().stored() == 2);
+        Await.until("both acknowledged", () -> pending() == 0 && service.streamMetrics().stored() == 2);
 
         HistogramSnapshot lag = (HistogramSnapshot) service.streamMetrics().collect().stream()
             .filter(m -> m.getMetadata().getName().equals("hotpath_messages_stream_store_lag_seconds")).findFirst()
@@ -165,7 +152,7 @@ class StreamWorkerIT {
         Message poison = append("poison");
         Message good = append("good");
         service.startWorker(redisConnections.openPubSub(), FAST.withInserter(failingPoison));
-        await("the poison dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
+        Await.until("the poison dead-lettered", () -> redis.xlen(StreamEntries.DEAD) == 1);
         assertThat(stored(good)).isTrue();
         assertThat(stored(poison)).isFalse();
         // PostgreSQL tries a failing row twice a delivery: once in the batch, whose transaction that aborts,
@@ -175,7 +162,7 @@ class StreamWorkerIT {
         Map<String, String> letter = redis.xrange(StreamEntries.DEAD, io.lettuce.core.Range.create("-", "+")).getFirst().getBody();
         assertThat(letter).containsEntry("id", poison.id().toString()).containsEntry("dead:deliveries", "5");
         assertThat(letter.get("dead:reason")).contains("row refused");
-        await("nothing pending", () -> pending() == 0);
+        Await.until("nothing pending", () -> pending() == 0);
         assertThat(redis.exists(StreamEntries.FAILURES)).as("failure counts removed").isZero();
         assertThat(service.streamMetrics().deadLetters()).isEqualTo(1);
     }
@@ -192,8 +179,8 @@ class StreamWorkerIT {
         };
         Message message = append("patient");
         service.startWorker(redisConnections.openPubSub(), FAST.withInserter(busyStore));
-        await("the message stored once the store is back", () -> stored(message));
-        await("acknowledged", () -> pending() == 0);
+        Await.until("the message stored once the store is back", () -> stored(message));
+        Await.until("acknowledged", () -> pending() == 0);
         assertThat(redis.xlen(StreamEntries.DEAD)).isZero();
         assertThat(service.streamMetrics().deadLetters()).isZero();
     }
@@ -210,7 +197,7 @@ class StreamWorkerIT {
                 throw new StreamWorker.Crash();
             }
         }));
-        await("the first worker dead", () -> !first.running());
+        Await.until("the first worker dead", () -> !first.running());
         long[] rows = storedRows();
         assertThat(rows[0]).as("committed before the crash").isEqualTo(300);
         assertThat(pending()).as("but never acknowledged").isEqualTo(300);
@@ -218,7 +205,7 @@ class StreamWorkerIT {
         try (StreamWorker second = new StreamWorker(redisConnections.openPubSub(), service.writer(), service.store(),
                 service.streamMetrics(), FAST)) {
             assertThat(second.consumer()).isNotEqualTo(first.consumer());
-            await("the dead worker's entries claimed and acknowledged", () -> pending() == 0);
+            Await.until("the dead worker's entries claimed and acknowledged", () -> pending() == 0);
         }
         for (Message m : messages) {
             assertThat(stored(m)).isTrue();
@@ -233,11 +220,11 @@ class StreamWorkerIT {
             append("trim " + i);
         }
         service.startWorker(redisConnections.openPubSub(), FAST);
-        await("all stored and trimmed", () -> pending() == 0 && redis.xlen(StreamEntries.STREAM) == 0);
+        Await.until("all stored and trimmed", () -> pending() == 0 && redis.xlen(StreamEntries.STREAM) == 0);
         Message late = append("late");
-        await("the late one stored", () -> stored(late));
-        await("trimmed again", () -> redis.xlen(StreamEntries.STREAM) == 0);
-        await("measured", () -> service.streamMetrics().lag == 0 && service.streamMetrics().pending == 0
+        Await.until("the late one stored", () -> stored(late));
+        Await.until("trimmed again", () -> redis.xlen(StreamEntries.STREAM) == 0);
+        Await.until("measured", () -> service.streamMetrics().lag == 0 && service.streamMetrics().pending == 0
             && service.streamMetrics().length == 0);
     }
 }
