@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What an idle server costs: starts `java -jar JAR serve APP SERVE_ARGS` on 127.0.0.1 (a free port),
 # lets it settle, then reads every thread's voluntary context switches (its wake-ups) and CPU ticks
-# (utime + stime) from /proc twice, SECONDS apart, and prints each thread that woke more than once a
-# second or ran at all, then the process's totals. Nothing is sent to the server.
+# (utime + stime, read past the thread's name, which may hold spaces) from /proc twice, WINDOW
+# seconds apart, and prints each thread that woke more than once a second or ran at all, then the
+# process's totals. Nothing is sent to the server; a server that is not running fails the script.
 #   bench/idle-wakeups.sh JAR APP [SERVE_ARGS...]
 # `{data}` in SERVE_ARGS becomes a fresh temporary directory, e.g.
 #   bench/idle-wakeups.sh cli/target/hotpath.jar messages --data {data}
@@ -26,17 +27,26 @@ for a in "$@"; do args+=("${a//\{data\}/$data}"); done
 pid=$!
 sleep "${SETTLE:-8}"
 window=${WINDOW:-10}
+alive() { # a server that died would read as a perfectly idle one
+    if ! kill -0 "$pid" 2>/dev/null; then
+        echo "the server is not running; its output:" >&2
+        cat "$data/server.log" >&2
+        exit 1
+    fi
+}
 
 sample() { # prints "TID NAME WAKEUPS TICKS" for every thread
     for task in /proc/"$pid"/task/*; do
         local tid=${task##*/}
         printf '%s %s %s %s\n' "$tid" "$(tr ' ' '_' < "$task/comm")" \
             "$(awk '/^voluntary_ctxt_switches/ { print $2 }' "$task/status")" \
-            "$(awk '{ print $14 + $15 }' "$task/stat")"
+            "$(sed 's/.*) //' "$task/stat" | awk '{ print $12 + $13 }')"
     done 2>/dev/null
 }
+alive
 sample > "$data/before"
 sleep "$window"
+alive
 sample > "$data/after"
 echo "idle $app, ${window} s from ${SETTLE:-8} s after the start: $jar"
 awk -v window="$window" 'NR == FNR { w[$1] = $3; t[$1] = $4; next }

@@ -60,7 +60,7 @@ class RestTest {
     }
 
     @Test
-    void aWakeUpWithNoOneRestingDoesNothing() {
+    void aWakeUpWithNoOneRestingIsHarmless() {
         rest.wake();
 
         assertThat(rest.resting()).isFalse();

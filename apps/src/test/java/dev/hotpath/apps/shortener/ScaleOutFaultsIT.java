@@ -102,7 +102,7 @@ class ScaleOutFaultsIT {
     }
 
     /** Lettuce subscribes again after a reconnect; a delete announced before that would reach no one. */
-    private void awaitSubscribers(long count) throws InterruptedException {
+    private void awaitSubscribers(long count) {
         try (RedisConnections connections = new RedisConnections(RedisConfig.parse(redis.uri()))) {
             Await.until(count + " subscribers", () -> connections.shared().sync()
                 .pubsubNumsub("hotpath:links:invalidate").values().stream().mapToLong(Long::longValue).sum() >= count);

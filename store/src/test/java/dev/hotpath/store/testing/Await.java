@@ -3,17 +3,15 @@ package dev.hotpath.store.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Waiting in a test for what another thread or process does: the condition decides, and the deadline
  * (a minute, far above any wait of a passing run) only turns a hang into a failure that names what was
- * awaited. Every module's tests wait through this one loop.
+ * awaited. An interrupt (a test's own timeout) ends the wait at once, as a failure.
  */
 public final class Await {
     private static final Duration DEADLINE = Duration.ofMinutes(1);
-    private static final long PACE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    private static final long PACE_MILLIS = 10;
 
     private Await() {
     }
@@ -29,13 +27,21 @@ public final class Await {
         long end = System.nanoTime() + DEADLINE.toNanos();
         while (!check(what, condition)) {
             assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
-            LockSupport.parkNanos(PACE_NANOS); // polling pace, not synchronization
+            try {
+                Thread.sleep(PACE_MILLIS); // polling pace, not synchronization
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while waiting for " + what, e);
+            }
         }
     }
 
     private static boolean check(String what, Condition condition) {
         try {
             return condition.holds();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while checking " + what, e);
         } catch (Exception e) {
             throw new AssertionError("checking " + what + " failed", e);
         }

@@ -25,14 +25,22 @@ final class DamagedLists {
     private DamagedLists() {
     }
 
-    /** Whether the lists file {@code lists}, read alone, is not a sound SQLite database. */
-    static boolean damaged(Path lists) {
+    /**
+     * Whether the lists file {@code lists}, read alone, is not a sound SQLite database. A check that
+     * could not run (busy, cannot open) answers no and is added to {@code failure}, the error that
+     * raised the question, so the operator sees both.
+     */
+    static boolean damaged(Path lists, SQLException failure) {
         try (Connection db = SqliteDatabase.openForReading(lists);
              Statement s = db.createStatement();
              ResultSet check = s.executeQuery("PRAGMA quick_check")) {
             return !check.next() || !"ok".equals(check.getString(1));
         } catch (SQLException e) {
-            return StoreFaults.damaged(e);
+            if (StoreFaults.damaged(e)) {
+                return true;
+            }
+            failure.addSuppressed(e);
+            return false;
         }
     }
 

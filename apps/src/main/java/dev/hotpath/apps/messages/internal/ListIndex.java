@@ -53,7 +53,7 @@ import java.util.concurrent.locks.LockSupport;
  * A file SQLite finds damaged at open (not a database, or a corrupt page on the way) is set aside
  * ({@link DamagedLists}) and the lists are built anew from the table: they hold nothing the table does
  * not, so a damaged copy must not keep the server from starting. (Another process that had the damaged
- * file open goes on with it until it restarts; its passes were failing too.)
+ * file open may go on writing its passes to the copy set aside until it restarts.)
  * At open everything unlisted is listed before the writer takes a write ({@link #catchUp()}), which is
  * also how a data directory of an older release, whose lists were indexes on the table, gets its
  * lists.
@@ -161,7 +161,7 @@ public final class ListIndex implements AutoCloseable {
             return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest);
         } catch (SQLException e) {
             Path lists = messagesFile.resolveSibling(FILE);
-            if (!StoreFaults.damaged(e) || !DamagedLists.damaged(lists)) {
+            if (!StoreFaults.damaged(e) || !DamagedLists.damaged(lists, e)) {
                 throw e; // not a damage, or the messages file's own
             }
             try {
@@ -229,7 +229,7 @@ public final class ListIndex implements AutoCloseable {
 
     /**
      * For {@code GroupCommitConfig.afterCommit}: a commit came now (the writer is not idle), and wakes the
-     * thread if it rests. Costs a volatile read a commit; the wake-up, once a rest.
+     * thread if it rests. Costs two volatile writes and a volatile read a commit; the wake-up, once a rest.
      */
     void committed() {
         lastCommit = System.nanoTime();
@@ -338,7 +338,7 @@ public final class ListIndex implements AutoCloseable {
             switch (look()) {
                 case PASSED -> { }
                 case WAITING -> LockSupport.parkNanos(this, POLL);
-                case NOTHING -> rest.rest(longestRest, () -> commits == commitsBefore);
+                case NOTHING -> rest.rest(longestRest, () -> commits == commitsBefore && !closing);
             }
         }
     }

@@ -7,7 +7,8 @@ import java.sql.SQLException;
  * whole batch later on the first, and counts the second against the entry (dead-lettered after
  * {@link StreamWorker#MAX_DELIVERIES}). A wrong "store" answer delays an entry; a wrong "row" answer
  * parks a message that retrying would have stored, so what is not clearly the row's is the store's
- * where the codes allow telling.
+ * where the codes allow telling. Also tells a damaged SQLite file ({@link #damaged}), for the lists'
+ * recovery at open ({@link DamagedLists}).
  */
 final class StoreFaults {
     private static final int BUSY = 5;
@@ -26,12 +27,12 @@ final class StoreFaults {
 
     /**
      * SQLite: busy past the busy timeout, locked, out of memory, read-only, I/O error, corrupt, full,
-     * cannot open, protocol. sqlite-jdbc puts the result code in {@link SQLException#getErrorCode()};
+     * cannot open, protocol, not a database. sqlite-jdbc puts the result code in {@link SQLException#getErrorCode()};
      * its low byte is the primary code (an extended code keeps it).
      */
     static boolean sqlite(SQLException failure) {
         return switch (failure.getErrorCode() & 0xFF) {
-            case BUSY, LOCKED, NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL -> true;
+            case BUSY, LOCKED, NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB -> true;
             default -> false;
         };
     }

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * listed it yet or not; a pass is due at the trigger or once the writer is idle, lists at most its
  * bound, and a failed one changes nothing; lists that name rows the table lacks, or whose file SQLite
  * finds damaged, are rebuilt (a damaged file kept aside), and a damaged messages file leaves sound
- * lists alone. Each test but the thread's own drives the passes itself (the thread is not started), writes on a connection of its own, as the
- * writer does, and reads on another with the lists attached, as an event loop does.
+ * lists alone. Each test but the thread's own drives the passes itself (the thread is not started),
+ * writes on a connection of its own, as the writer does, and reads on another with the lists attached,
+ * as an event loop does.
  */
 class ListIndexIT {
     private static final String[] USERS = {"alice", "bob", "carol", "dave"};
