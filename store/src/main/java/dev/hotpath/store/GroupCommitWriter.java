@@ -139,7 +139,8 @@ public final class GroupCommitWriter implements AutoCloseable {
                 } else if (offering.get() == 0 && queue.isEmpty()) {
                     return;
                 } else {
-                    LockSupport.parkNanos(this, CLOSING_LOOK_NANOS); // an offer is between its check of closing and its enqueue
+                    // an offer is between its check of closing and its enqueue
+                    LockSupport.parkNanos(this, CLOSING_LOOK_NANOS);
                 }
                 continue;
             }

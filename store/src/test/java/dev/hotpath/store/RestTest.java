@@ -58,11 +58,4 @@ class RestTest {
 
         assertThat(rest.resting()).isFalse();
     }
-
-    @Test
-    void aWakeUpWithNoOneRestingIsHarmless() {
-        rest.wake();
-
-        assertThat(rest.resting()).isFalse();
-    }
 }

@@ -155,8 +155,12 @@ public final class ListIndex implements AutoCloseable {
         return open(messagesFile, triggerRows, mostRowsPerPass, LONGEST_REST);
     }
 
-    /** {@link #open(Path, long, int)} with another longest rest: a test sees that only a commit wakes the thread. */
-    static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass, long longestRest) throws SQLException {
+    /**
+     * {@link #open(Path, long, int)} with another longest rest: a test sees that only a commit wakes the
+     * thread.
+     */
+    static ListIndex open(Path messagesFile, long triggerRows, int mostRowsPerPass, long longestRest)
+        throws SQLException {
         try {
             return openOnce(messagesFile, triggerRows, mostRowsPerPass, longestRest);
         } catch (SQLException e) {

@@ -27,8 +27,8 @@ final class StoreFaults {
 
     /**
      * SQLite: busy past the busy timeout, locked, out of memory, read-only, I/O error, corrupt, full,
-     * cannot open, protocol, not a database. sqlite-jdbc puts the result code in {@link SQLException#getErrorCode()};
-     * its low byte is the primary code (an extended code keeps it).
+     * cannot open, protocol, not a database. sqlite-jdbc puts the result code in
+     * {@link SQLException#getErrorCode()}; its low byte is the primary code (an extended code keeps it).
      */
     static boolean sqlite(SQLException failure) {
         return switch (failure.getErrorCode() & 0xFF) {
