@@ -64,12 +64,10 @@ class MessagesStreamWorkerIT {
             "--data", dir.resolve("data").toString(), "--durability", "normal", "--claim-idle", "300ms"));
         args.addAll(List.of(extra));
         ServerProcess worker = ServerProcess.run(dir.resolve(name + ".log"), args.toArray(String[]::new));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!worker.output().contains(": storing ")) {
+        Await.until("worker " + name + " to start", () -> {
             assertThat(worker.process.isAlive()).as(worker.output()).isTrue();
-            assertThat(System.nanoTime() - deadline).as("the worker never started").isNegative();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-        }
+            return worker.output().contains(": storing ");
+        });
         return worker;
     }
 
@@ -96,11 +94,7 @@ class MessagesStreamWorkerIT {
                 for (int i = MESSAGES / 2; i < MESSAGES; i++) {
                     accept(client, "left pending " + i, accepted);
                 }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (pending(stream) == 0) {
-                    assertThat(System.nanoTime() - deadline).as("the first worker never read them").isNegative();
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-                }
+                Await.until("the first worker to read them", () -> pending(stream) > 0);
                 first.sigkill();
                 assertThat(pending(stream)).as("pending on the dead worker").isPositive();
                 s.execute("ROLLBACK");
@@ -108,22 +102,16 @@ class MessagesStreamWorkerIT {
             try (ServerProcess second = worker("worker2", redis, "--metrics-bind", "127.0.0.1:0");
                  RawHttpClient metrics = RawHttpClient.connect(second.awaitPort())) {
                 for (Map.Entry<String, String> message : accepted.entrySet()) {
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                    RawResponse read;
-                    while ((read = client.send("GET /messages/" + message.getKey() + " HTTP/1.1\r\nHost: a\r\n\r\n").read())
-                        .status() == 404) {
-                        assertThat(System.nanoTime() - deadline).as("message %s never stored:%n%s", message.getKey(),
-                            second.output()).isNegative();
-                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-                    }
+                    String get = "GET /messages/" + message.getKey() + " HTTP/1.1\r\nHost: a\r\n\r\n";
+                    Await.until("message " + message.getKey() + " to be stored", () -> {
+                        assertThat(second.process.isAlive()).as(second.output()).isTrue();
+                        return client.send(get).read().status() != 404;
+                    });
+                    RawResponse read = client.send(get).read();
                     assertThat(read.status()).isEqualTo(200);
                     assertThat(read.bodyText()).isEqualTo(message.getValue());
                 }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (pending(stream) != 0) {
-                    assertThat(System.nanoTime() - deadline).as("entries left pending").isNegative();
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-                }
+                Await.until("no entry left pending", () -> pending(stream) == 0);
                 assertThat(stream.shared().sync().xlen("hotpath:messages:dead")).isZero();
                 String scraped = metrics.send("GET /metrics HTTP/1.1\r\nHost: a\r\n\r\n").read().bodyText();
                 Matcher stored = Pattern.compile("(?m)^hotpath_messages_stream_stored_total (\\S+)$").matcher(scraped);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -252,12 +251,10 @@ class ShortenerClusterIT {
 
         /** Waits, bounded, until {@code count} creates through nginx were acknowledged. */
         void awaitThroughNginx(int count) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-            while (throughNginx.get() < count) {
+            Await.until(count + " creates through nginx acknowledged", () -> {
                 assertThat(failures).isEmpty();
-                assertThat(System.nanoTime() - deadline).as("%d creates through nginx acknowledged", count).isNegative();
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-            }
+                return throughNginx.get() >= count;
+            });
         }
     }
 

@@ -3,6 +3,7 @@ package dev.hotpath.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +59,8 @@ class PostgresGroupCommitIT {
             server.start();
             await(offer(writer, 4));
 
-            assertThat(reachableWithin(database, OUTCOME_DEADLINE)).isTrue();
+            // The read pool reopens its connections in the background after the outage.
+            Await.until("the read pool to reach PostgreSQL again", database::reachable);
             assertThat(ids(database)).containsExactly(1L, 4L);
         }
     }
@@ -91,18 +92,6 @@ class PostgresGroupCommitIT {
     private static void await(CompletableFuture<Void> outcome)
         throws ExecutionException, InterruptedException, TimeoutException {
         outcome.get(OUTCOME_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /** The read pool reopens its connections in the background after an outage: poll until it has. */
-    private static boolean reachableWithin(PostgresDatabase database, Duration deadline) {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (System.nanoTime() < end) {
-            if (database.reachable()) {
-                return true;
-            }
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos()); // leaves the cores to PostgreSQL and the pool
-        }
-        return false;
     }
 
     private static void createTable(PostgresDatabase database) throws SQLException {

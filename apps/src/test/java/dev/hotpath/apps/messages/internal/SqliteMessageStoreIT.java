@@ -8,6 +8,7 @@ import dev.hotpath.store.GroupCommitWriter;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
+import dev.hotpath.store.testing.Await;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
@@ -94,19 +95,10 @@ class SqliteMessageStoreIT {
                 }
             });
             try {
-                CompletableFuture<Boolean> firstWrite;
-                while ((firstWrite = written.peek()) == null) {
-                    Thread.onSpinWait();
-                }
-                assertThat(firstWrite.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
+                Await.until("the first write to be offered", () -> written.peek() != null);
+                assertThat(written.peek().get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
                 int first = walCheckpointSequence(wal);
-                int sequence = first;
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
-                while (sequence == first && System.nanoTime() < deadline) {
-                    Thread.sleep(1); // polling pace, not synchronization: the header decides
-                    sequence = walCheckpointSequence(wal);
-                }
-                assertThat(sequence).as("the WAL started over").isNotEqualTo(first);
+                Await.until("the WAL to start over", () -> walCheckpointSequence(wal) != first);
             } finally {
                 feeding.set(false);
                 feeder.join();
@@ -128,10 +120,7 @@ class SqliteMessageStoreIT {
                 for (int i = 0; i < 3; i++) {
                     assertThat(store(store, writer, next()).get(SAFETY_SECONDS, TimeUnit.SECONDS)).isTrue();
                 }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAFETY_SECONDS);
-                while (listed(read) < 3 && System.nanoTime() < deadline) {
-                    Thread.sleep(1); // polling pace, not synchronization: the table decides
-                }
+                Await.until("the three rows to be listed", () -> listed(read) >= 3);
                 assertThat(listed(read)).as("rows in the inbox").isEqualTo(3);
             } finally {
                 writer.close();

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisCommandExecutionException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class RedisLinksIT {
@@ -36,10 +36,7 @@ class RedisLinksIT {
 
             // The look-up and subscription connections were closed from this side; Redis drops them
             // once it reads their end, so wait for that (a leak keeps them for ever and fails here).
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (clients(redis) > before && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
+            Await.until("Redis to drop the refused links' connections", () -> clients(redis) <= before);
             assertThat(clients(redis)).isEqualTo(before);
         } finally {
             scheduler.shutdownNow();
