@@ -20,8 +20,8 @@ import org.HdrHistogram.AbstractHistogram;
  * @param latency per answer (saturate mode: its batch's latency); rate mode from the scheduled time
  * @param sendLag rate mode: send time minus scheduled time
  * @param generatorLag rate and users mode: how late the generator's own wake-ups ran
- * @param seconds answers and their p99 in each second since the measured period began (measured period
- *     only; the last seconds may be partial, or after the end while owed answers drain: see
+ * @param seconds answers and their p99 in each second since the phase began (reported for the measured
+ *     period only; the last seconds may be partial, or after the end while owed answers drain: see
  *     {@link RunResult#wholeSeconds()})
  * @param firstError the phase's earliest problem, or null
  */
@@ -34,7 +34,7 @@ public record Tally(long attempted, long ok, long unexpectedStatus, long mismatc
     }
 
     /**
-     * One second of the measured period: how many answers arrived in it, and the p99 of their latencies
+     * One second of a phase: how many answers arrived in it, and the p99 of their latencies
      * in milliseconds (within 1%; NaN when there was no answer).
      */
     public record Second(long answers, double p99Millis) {

@@ -49,8 +49,9 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private final CountDownLatch done;
     private Schedule schedule;
     private final ResponseParser parser = new ResponseParser();
-    private final Stats warmup;
     private final Stats measured;
+    /** The warm-up's and the measured period's counts, indexed by {@link Schedule#phaseOf}. */
+    private final Stats[] phases;
 
     private final long[] tags;
     private final long[] dueAt;
@@ -81,8 +82,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     public LoadConnection(RunConfig config, Workload workload, int index, long seed, LoopStats stats,
                           CountDownLatch connected, CountDownLatch done) {
         this.config = config;
-        this.warmup = stats.warmup();
         this.measured = stats.measured();
+        this.phases = new Stats[] {stats.warmup(), measured};
         this.workload = workload.forConnection(index);
         this.random = new SplittableRandom(seed);
         this.connected = connected;
@@ -309,7 +310,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         long due = dueAt[head];
         head = (head + 1) % tags.length;
         inFlight--;
-        Stats stats = statsFor(due);
+        int phase = schedule.phaseOf(due);
+        Stats stats = phases[phase];
         switch (workload.check(tag, response)) {
             case OK -> stats.ok++;
             case PENDING -> { }
@@ -322,7 +324,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 stats.noteFirst("mismatch: " + workload.describe(tag, response), now);
             }
         }
-        int second = schedule.measuredSecond(now);
+        int second = schedule.secondOfPhase(phase, now);
         stats.countAnswer(second);
         if (config.mode() != Mode.SATURATE) {
             stats.recordLatency(now - due, 1, second);
@@ -445,7 +447,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     }
 
     private Stats statsFor(long due) {
-        return schedule != null && due < schedule.measureStartNanos() ? warmup : measured;
+        return schedule == null ? measured : phases[schedule.phaseOf(due)];
     }
 
     /** Closes the connection at the end of the run, on its loop. */

@@ -30,8 +30,20 @@ public record Schedule(long startNanos, long measureStartNanos, long endNanos, d
         return seq;
     }
 
-    /** Whole seconds since the measured period began, or -1 during warm-up. */
-    int measuredSecond(long nanos) {
-        return nanos < measureStartNanos ? -1 : (int) ((nanos - measureStartNanos) / 1_000_000_000L);
+    /**
+     * The phase of {@code nanos}: 0 in the warm-up, 1 from the measured period on. Computed without a
+     * branch, as every per-request use of the phase is: a branch the warm-up never takes is compiled
+     * as a trap, and at the switch the generator's hot methods were thrown back to the interpreter
+     * and compiled again while arrivals kept coming, which put up to 30 ms of the generator's own lag
+     * into the measured period's first seconds (docs/BENCHMARKS.md).
+     */
+    int phaseOf(long nanos) {
+        return (int) ((measureStartNanos - 1 - nanos) >>> 63);
+    }
+
+    /** Whole seconds from the start of phase {@code phase} to {@code nanos}; 0 before it. */
+    int secondOfPhase(int phase, long nanos) {
+        long phaseStart = startNanos + phase * (measureStartNanos - startNanos);
+        return (int) (Math.max(0, nanos - phaseStart) / 1_000_000_000L);
     }
 }

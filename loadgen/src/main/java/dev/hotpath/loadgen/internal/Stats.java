@@ -26,7 +26,11 @@ public final class Stats {
     public long mismatches;
     public long dropped;
     public final long[] errors = new long[ErrorKind.values().length];
-    /** Answers in each second since the measured period began, for the throughput chart. */
+    /**
+     * Answers in each second since the phase began, for the measured period's throughput chart. The
+     * warm-up keeps its own too, unread: so the warm-up runs, and compiles, the code the measured
+     * period runs.
+     */
     public long[] perSecond = new long[0];
     /**
      * Latencies of the answers of each second (null: none), for the p99-per-second chart. Two
@@ -37,14 +41,12 @@ public final class Stats {
     public String firstError;
     public long firstErrorAtNanos = Long.MAX_VALUE;
 
-    /** Records {@code count} answers of {@code nanos} each, answered in measured second {@code second} (-1: none). */
+    /** Records {@code count} answers of {@code nanos} each, answered in second {@code second} of the phase. */
     void recordLatency(long nanos, long count, int second) {
         long micros = Math.min(HIGHEST_MICROS, Math.max(0, nanos / 1000));
         latency.recordValueWithCount(micros, count);
-        if (second >= 0) {
-            growTo(second + 1);
-            latencyOf(second).recordValueWithCount(micros, count);
-        }
+        growTo(second + 1);
+        latencyOf(second).recordValueWithCount(micros, count);
     }
 
     /** The latencies of measured second {@code second}, made when first needed; the arrays hold it. */
@@ -64,10 +66,8 @@ public final class Stats {
     }
 
     void countAnswer(int second) {
-        if (second >= 0) {
-            growTo(second + 1);
-            perSecond[second]++;
-        }
+        growTo(second + 1);
+        perSecond[second]++;
     }
 
     /** Makes the per-second arrays hold at least {@code seconds} seconds. */
