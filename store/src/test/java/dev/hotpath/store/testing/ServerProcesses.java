@@ -102,12 +102,19 @@ final class ServerProcesses {
         try {
             Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
-            awaitExit(process.toHandle());
+            // Waited for through the Process, not its handle: the handle's exit can be seen before the
+            // Process has its exit status, and exitValue() would then throw.
+            if (!process.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(String.join(" ", command) + " did not exit within " + DEADLINE);
+            }
             if (process.exitValue() != 0) {
                 throw new IllegalStateException(String.join(" ", command) + " exited with " + process.exitValue());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted running " + command, e);
         }
     }
 
