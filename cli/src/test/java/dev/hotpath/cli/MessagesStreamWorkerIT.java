@@ -33,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,11 +104,13 @@ class MessagesStreamWorkerIT {
                  RawHttpClient metrics = RawHttpClient.connect(second.awaitPort())) {
                 for (Map.Entry<String, String> message : accepted.entrySet()) {
                     String get = "GET /messages/" + message.getKey() + " HTTP/1.1\r\nHost: a\r\n\r\n";
+                    AtomicReference<RawResponse> answer = new AtomicReference<>();
                     Await.until("message " + message.getKey() + " to be stored", () -> {
                         assertThat(second.process.isAlive()).as(second.output()).isTrue();
-                        return client.send(get).read().status() != 404;
-                    });
-                    RawResponse read = client.send(get).read();
+                        answer.set(client.send(get).read());
+                        return answer.get().status() != 404;
+                    }, second::output);
+                    RawResponse read = answer.get();
                     assertThat(read.status()).isEqualTo(200);
                     assertThat(read.bodyText()).isEqualTo(message.getValue());
                 }

@@ -35,7 +35,8 @@ public final class Stats {
     /**
      * Latencies of the answers of each second (null: none), for the p99-per-second chart. Two
      * significant digits (within 1%, plenty for a chart) and int counts make each about 13 KB instead
-     * of the 190 KB of a three-digit long-count histogram: about 47 MB per event loop for an hour's run.
+     * of the 190 KB of a three-digit long-count histogram: about 47 MB per event loop for an hour's run
+     * (warm-up and measured period together).
      */
     public AbstractHistogram[] latencyPerSecond = new AbstractHistogram[0];
     public String firstError;
@@ -49,7 +50,7 @@ public final class Stats {
         latencyOf(second).recordValueWithCount(micros, count);
     }
 
-    /** The latencies of measured second {@code second}, made when first needed; the arrays hold it. */
+    /** The latencies of second {@code second} of the phase, made when first needed; the arrays hold it. */
     private AbstractHistogram latencyOf(int second) {
         if (latencyPerSecond[second] == null) {
             latencyPerSecond[second] = new IntCountsHistogram(HIGHEST_MICROS, 2);

@@ -10,7 +10,9 @@ class ScheduleTest {
 
     @Test
     void aTimeBeforeTheMeasuredPeriodIsWarmUpAndFromItsFirstNanosecondOnMeasured() {
-        for (long start : new long[] {0, -5 * SECOND, Long.MAX_VALUE - 100 * SECOND, Long.MIN_VALUE + SECOND}) {
+        long[] starts = {0, -5 * SECOND, Long.MAX_VALUE - 100 * SECOND, Long.MIN_VALUE + SECOND,
+            Long.MAX_VALUE - 5 * SECOND}; // the last: the measured period begins past the wrap, at a negative value
+        for (long start : starts) {
             Schedule schedule = new Schedule(start, start + 10 * SECOND, start + 20 * SECOND, 1000);
             assertThat(schedule.phaseOf(start)).as("start %d", start).isZero();
             assertThat(schedule.phaseOf(start + 10 * SECOND - 1)).as("start %d", start).isZero();

@@ -3,6 +3,7 @@ package dev.hotpath.store.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 
 /**
  * Waiting in a test for what another thread or process does: the condition decides, and the deadline
@@ -24,15 +25,32 @@ public final class Await {
 
     /** Returns once {@code condition} holds; fails the test, naming {@code what}, after the deadline. */
     public static void until(String what, Condition condition) {
+        until(what, condition, () -> "");
+    }
+
+    /**
+     * As {@link #until(String, Condition)}, and a failure also gives {@code detail}, read only then: what
+     * explains a wait that never ended (the log of the process waited for, say).
+     */
+    public static void until(String what, Condition condition, Callable<String> detail) {
         long end = System.nanoTime() + DEADLINE.toNanos();
         while (!check(what, condition)) {
-            assertThat(System.nanoTime() - end).as("still waiting for " + what).isNegative();
+            assertThat(System.nanoTime() - end).as(() -> "still waiting for " + what + describe(detail)).isNegative();
             try {
                 Thread.sleep(PACE_MILLIS); // polling pace, not synchronization
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while waiting for " + what, e);
             }
+        }
+    }
+
+    private static String describe(Callable<String> detail) {
+        try {
+            String text = detail.call();
+            return text.isEmpty() ? "" : ":\n" + text;
+        } catch (Exception e) {
+            return " (and its detail could not be read: " + e + ")";
         }
     }
 

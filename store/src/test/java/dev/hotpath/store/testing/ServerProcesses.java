@@ -99,22 +99,27 @@ final class ServerProcesses {
 
     /** Runs a short command in {@code directory} to its end; its output goes to the test's stderr. */
     static void run(List<String> command, Path directory) {
+        Process process;
         try {
-            Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
+            process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command, e);
+        }
+        try {
             // Waited for through the Process, not its handle: the handle's exit can be seen before the
             // Process has its exit status, and exitValue() would then throw.
             if (!process.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
                 throw new IllegalStateException(String.join(" ", command) + " did not exit within " + DEADLINE);
             }
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " exited with " + process.exitValue());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + command, e);
         } catch (InterruptedException e) {
+            process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted running " + command, e);
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " exited with " + process.exitValue());
         }
     }
 
