@@ -11,6 +11,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Saturate mode sends {@code pipeline} requests in one write and the next batch when all are
  * answered; every request of a batch is recorded with the batch's latency (send to last answer), never
  * a share of it. Rate mode owns arrivals {@code index, index + connections, ...} of the shared
- * {@link Schedule}, wakes at each one's due time, and sends it at once when fewer than {@code pipeline}
+ * {@link Schedule}, wakes at each one's due time (one periodic timer, {@link PeriodicWakes}), and
+ * sends it at once when fewer than {@code pipeline}
  * are in flight, else queues it (bounded; a full queue is a counted drop). Latency runs from the
  * scheduled time, so a slow answer delays nothing and hides nothing. Users mode is one virtual user
  * per connection ({@link UsersModel}): one request at a time, a think time after each answer.
@@ -41,6 +43,11 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private final long wakeNanos;
     /** Rate mode: when the current wake-up was meant to happen; its lateness is the generator's own lag. */
     private long intendedWake;
+    /** Rate mode: the fires of {@link #wakeTimer}; null in the other modes. */
+    private final PeriodicWakes wakes;
+    /** Rate mode: the one periodic timer that wakes this connection, while it runs. */
+    private ScheduledFuture<?> wakeTimer;
+    private final Runnable onWake = this::wake;
 
     private final RunConfig config;
     private final Workload workload;
@@ -101,6 +108,8 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         // own scheduled time, so the gathering wait is measured, not hidden.
         this.wakeNanos = config.mode() != Mode.RATE ? 0
             : Math.max(MIN_WAKE_NANOS, (long) ((config.pipeline() - 1) * (double) config.connections() * 1e9 / config.rps()));
+        this.wakes = config.mode() != Mode.RATE ? null
+            : new PeriodicWakes(config.connections() * 1e9 / config.rps(), wakeNanos);
     }
 
     @Override
@@ -211,9 +220,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (due > now) {
-                long delay = Math.max(due - now, wakeNanos);
-                intendedWake = now + delay;
-                ctx.executor().schedule(this::tickAndFlush, delay, TimeUnit.NANOSECONDS);
+                wakeFor(due, Math.max(due, now + wakeNanos), now);
                 return;
             }
             long tag = workload.next(random);
@@ -230,18 +237,42 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 queuedDue[slot] = due;
             } else {
                 stats.dropped++;
-                stats.noteFirst("dropped: request due at +" + (due - schedule.startNanos()) / 1_000_000
-                    + " ms found " + inFlight + " in flight and the queue of " + queuedTags.length + " full", now);
+                if (stats.wouldNote(now)) {
+                    stats.noteFirst("dropped: request due at +" + (due - schedule.startNanos()) / 1_000_000
+                        + " ms found " + inFlight + " in flight and the queue of " + queuedTags.length + " full", now);
+                }
             }
             nextSeq += config.connections();
         }
     }
 
-    private void tickAndFlush() {
-        guarded(() -> {
+    /** Keeps the periodic timer when it wakes this connection in time for {@code due}, else starts it anew. */
+    private void wakeFor(long due, long wanted, long now) {
+        if (wakes.serves(due, wanted)) {
+            return;
+        }
+        stopWaking();
+        wakeTimer = ctx.executor().scheduleAtFixedRate(onWake, wanted - now, wakes.periodNanos(), TimeUnit.NANOSECONDS);
+        wakes.anchoredAt(wanted);
+    }
+
+    /** The periodic timer fired. Not through {@link #guarded}, whose callback would be an allocation a wake-up. */
+    private void wake() {
+        intendedWake = wakes.fired();
+        try {
             tick();
             flush();
-        });
+        } catch (RuntimeException e) {
+            fail(ErrorKind.GENERATOR_ERROR, e.toString());
+        }
+    }
+
+    private void stopWaking() {
+        if (wakeTimer != null) {
+            wakeTimer.cancel(false);
+            wakeTimer = null;
+            wakes.stopped();
+        }
     }
 
     private void send(long tag, long due, long now) {
@@ -268,6 +299,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
 
     private void stopSending() {
         sending = false;
+        stopWaking();
         maybeDone();
     }
 
@@ -281,17 +313,21 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         inbound = inbound == null ? data : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), inbound, data);
-        while (!finished && inbound.isReadable()) {
-            ResponseParser.Result result = parser.parse(inbound);
-            if (result == ResponseParser.Result.NEED_MORE) {
-                break;
+        // Not through guarded(): its callback would be an allocation an answer.
+        try {
+            while (!finished && inbound.isReadable()) {
+                ResponseParser.Result result = parser.parse(inbound);
+                if (result == ResponseParser.Result.NEED_MORE) {
+                    break;
+                }
+                if (result == ResponseParser.Result.ERROR) {
+                    fail(ErrorKind.PROTOCOL_ERROR, parser.error());
+                    break;
+                }
+                onResponse(parser.view());
             }
-            if (result == ResponseParser.Result.ERROR) {
-                fail(ErrorKind.PROTOCOL_ERROR, parser.error());
-                break;
-            }
-            ResponseView view = parser.view();
-            guarded(() -> onResponse(view));
+        } catch (RuntimeException e) {
+            fail(ErrorKind.GENERATOR_ERROR, e.toString());
         }
         if (inbound != null && !inbound.isReadable()) {
             inbound.release();
@@ -400,6 +436,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         stats.error(kind, owed, description, now);
         dropQueued(now, "queued when the connection ended");
         sending = false;
+        stopWaking();
         inFlight = 0;
         finished = true;
         done.countDown();
@@ -419,6 +456,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         }
         dropQueued(now, "still queued at the end of the drain period");
         sending = false;
+        stopWaking();
         inFlight = 0;
         finished = true;
         done.countDown();
@@ -455,6 +493,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         if (ctx != null) {
             ctx.executor().execute(() -> {
                 finished = true;
+                stopWaking();
                 ctx.close();
             });
         }

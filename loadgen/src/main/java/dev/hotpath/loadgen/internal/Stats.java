@@ -85,6 +85,11 @@ public final class Stats {
         noteFirst(kind.key() + ": " + description, atNanos);
     }
 
+    /** Whether {@link #noteFirst} at {@code atNanos} would keep its description: build one only then. */
+    boolean wouldNote(long atNanos) {
+        return atNanos < firstErrorAtNanos;
+    }
+
     void noteFirst(String description, long atNanos) {
         if (atNanos < firstErrorAtNanos) {
             firstErrorAtNanos = atNanos;
