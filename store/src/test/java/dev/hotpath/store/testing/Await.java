@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 
 /**
  * Waiting in a test for what another thread or process does: the condition decides, and the deadline
@@ -33,8 +34,26 @@ public final class Await {
      * explains a wait that never ended (the log of the process waited for, say).
      */
     public static void until(String what, Condition condition, Callable<String> detail) {
+        poll(what, () -> check(what, condition, false), () -> true, detail);
+    }
+
+    /**
+     * Polls {@code condition} until it holds (true) or {@code process} has ended (false): how a throwaway
+     * server's start is awaited, where a refused connection or a file not yet written only means "not
+     * yet" (so a throw counts as false) and an exit means the start failed, which its caller may retry
+     * on another port.
+     */
+    public static boolean untilOrExit(String what, Process process, Condition condition) {
+        return poll(what, () -> check(what, condition, true), process::isAlive, () -> "");
+    }
+
+    /** True once {@code holds}; false as soon as {@code goOn} says stop; fails after the deadline. */
+    private static boolean poll(String what, BooleanSupplier holds, BooleanSupplier goOn, Callable<String> detail) {
         long end = System.nanoTime() + DEADLINE.toNanos();
-        while (!check(what, condition)) {
+        while (!holds.getAsBoolean()) {
+            if (!goOn.getAsBoolean()) {
+                return false;
+            }
             assertThat(System.nanoTime() - end).as(() -> "still waiting for " + what + describe(detail)).isNegative();
             try {
                 Thread.sleep(PACE_MILLIS); // polling pace, not synchronization
@@ -43,6 +62,7 @@ public final class Await {
                 throw new AssertionError("interrupted while waiting for " + what, e);
             }
         }
+        return true;
     }
 
     private static String describe(Callable<String> detail) {
@@ -54,13 +74,17 @@ public final class Await {
         }
     }
 
-    private static boolean check(String what, Condition condition) {
+    /** Whether {@code condition} holds; a throw fails the wait, or counts as false when {@code throwIsNotYet}. */
+    private static boolean check(String what, Condition condition, boolean throwIsNotYet) {
         try {
             return condition.holds();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while checking " + what, e);
         } catch (Exception e) {
+            if (throwIsNotYet) {
+                return false;
+            }
             throw new AssertionError("checking " + what + " failed", e);
         }
     }

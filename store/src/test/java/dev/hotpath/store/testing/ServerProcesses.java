@@ -15,22 +15,16 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.IntPredicate;
 
 /**
- * What the throwaway servers share: signals by PID, waiting for a process tree to end, polling a
- * condition with a deadline, removing a temp dir. Every wait is bounded, so a wedged server fails the
- * test with a message instead of hanging the build.
+ * What the throwaway servers share: signals by PID, waiting for a process tree to end, removing a
+ * temp dir ({@link Await#untilOrExit} waits for their starts). Every wait is bounded, so a wedged
+ * server fails the test with a message instead of hanging the build.
  */
 final class ServerProcesses {
     /** How long a server may take to start or to exit; generous for two busy shared cores. */
     static final Duration DEADLINE = Duration.ofSeconds(60);
-    private static final long POLL_MILLIS = 20;
     private static final int LAUNCH_ATTEMPTS = 5;
 
     private ServerProcesses() {
-    }
-
-    /** A condition polled until it holds; may throw, which counts as not yet. */
-    interface Condition {
-        boolean holds() throws Exception;
     }
 
     /**
@@ -48,25 +42,6 @@ final class ServerProcesses {
             }
         }
         throw new IllegalStateException(server + " did not start in " + LAUNCH_ATTEMPTS + " attempts: " + logTail(log));
-    }
-
-    /** Polls {@code condition} until it holds; false when {@code process} ended first. */
-    static boolean awaitWhileAlive(Process process, Condition condition, String what) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (condition.holds()) {
-                    return true;
-                }
-            } catch (Exception notYet) {
-                // not ready yet: poll again
-            }
-            if (!process.isAlive()) {
-                return false;
-            }
-            pause();
-        }
-        throw new IllegalStateException(what + " did not happen within " + DEADLINE);
     }
 
     /** Sends {@code signal} (a name such as {@code STOP}) to {@code pid} with kill(1). */
@@ -166,15 +141,6 @@ final class ServerProcesses {
             });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove " + dir, e);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while polling", e);
         }
     }
 }

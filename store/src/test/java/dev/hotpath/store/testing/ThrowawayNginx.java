@@ -119,13 +119,13 @@ public final class ThrowawayNginx implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
         }
-        if (ServerProcesses.awaitWhileAlive(process, () -> {
+        if (Await.untilOrExit("nginx accepting connections on port " + port, process, () -> {
             if (!Files.readString(pidFile).strip().equals(Long.toString(process.pid()))) {
                 return false;
             }
             new Socket(InetAddress.getLoopbackAddress(), port).close();
             return true;
-        }, "nginx accepting connections on port " + port)) {
+        })) {
             return true;
         }
         process = null;

@@ -170,10 +170,10 @@ public final class ThrowawayPostgres implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
         }
-        if (ServerProcesses.awaitWhileAlive(process, () -> {
+        if (Await.untilOrExit("PostgreSQL accepting connections on port " + port, process, () -> {
             connect("postgres").close();
             return true;
-        }, "PostgreSQL accepting connections on port " + port)) {
+        })) {
             return true;
         }
         process = null;

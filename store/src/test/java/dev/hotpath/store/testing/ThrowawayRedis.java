@@ -125,8 +125,8 @@ public final class ThrowawayRedis implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
         }
-        if (ServerProcesses.awaitWhileAlive(process, () -> command("PING").equals("+PONG"),
-            "redis-server answering on port " + port)) {
+        if (Await.untilOrExit("redis-server answering on port " + port, process,
+            () -> command("PING").equals("+PONG"))) {
             return true;
         }
         process = null;
