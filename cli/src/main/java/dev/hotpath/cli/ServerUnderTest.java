@@ -73,15 +73,24 @@ final class ServerUnderTest implements AutoCloseable {
     }
 
     /**
+     * Keeps Netty's io_uring operation-id wrap from recompiling a server's completion handlers inside a
+     * measured period: the same flags, and the same reason, as the {@code ./hotpath} launcher's. Given
+     * to every server the harness starts, hotpath and peers alike (a server without Netty's io_uring
+     * transport never runs that method).
+     */
+    static final String JIT_FLAGS = "-XX:CompileCommand=quiet "
+        + "-XX:CompileCommand=dontinline,io.netty.channel.uring.AbstractIoUringChannel::nextOpsId";
+
+    /**
      * The start of a command line that runs a JVM server the way every measured server runs: this
-     * process's {@code java} with the flags Netty and SQLite need, pinned to core 0 with {@code taskset}
-     * when the machine has two cores or more (its cores, not this process's: a generator pinned to core 1
-     * must still put the server on core 0 rather than share its own).
+     * process's {@code java} with the flags Netty and SQLite need and {@link #JIT_FLAGS}, pinned to core
+     * 0 with {@code taskset} when the machine has two cores or more (its cores, not this process's: a
+     * generator pinned to core 1 must still put the server on core 0 rather than share its own).
      */
     static String pinnedJava() {
         String java = ProcessHandle.current().info().command().orElse("java");
         String pin = Provenance.onlineCores() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset")) ? "taskset -c 0 " : "";
-        return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED";
+        return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED " + JIT_FLAGS;
     }
 
     /** This build's jar (or classes directory, when run from the build), the one {@code ./hotpath} runs. */
