@@ -14,9 +14,12 @@ import java.util.List;
  */
 record EngineRun(EngineScenario scenario, String server, int round, Kind kind, String command, ServerRun run,
                  String failure) {
-    /** A closed-loop saturation probe, or the open-loop run at 0.7× of it. */
+    /**
+     * A closed-loop saturation probe, the open-loop run at 0.7× of it, or an open-loop run at the one
+     * rate given to every server ({@code --common-rate}).
+     */
     enum Kind {
-        PROBE, RATE;
+        PROBE, RATE, COMMON;
 
         String label() {
             return name().toLowerCase(java.util.Locale.ROOT);

@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
  * round, each server in turn (A B C D) is started fresh (free port, fresh data directory, pinned to core
  * 0) for a saturation probe (closed loop, 64 connections, warm-up then measured), stopped, and started
  * fresh again for a constant-rate run at {@value #RATE_SHARE}× the rate that server's probe sustained
- * (open loop, latency from the scheduled time). Each run records req/s, latency, the server's CPU per
+ * (open loop, latency from the scheduled time); with {@code --common-rate}, once more at that one rate
+ * for every server it is within 0.7× of, because each server's own 0.7× puts the faster ones under more
+ * load, on both cores, than the slower. Each run records req/s, latency, the server's CPU per
  * request and its peak RSS; the tables give medians over the rounds. Exit 0 only when every run passed,
  * 1 otherwise (the tables are written either way), 2 for an invalid command line.
  *
@@ -80,6 +82,11 @@ final class EnginesCommand implements Callable<Integer> {
         description = "Measured period of every run (default: 10s, or 3s with --quick).")
     private Duration duration;
 
+    @Option(names = "--common-rate", paramLabel = "RPS", description = "Also run every server of a rate scenario at this "
+        + "one rate (open loop, on a fresh server), where it is at most 0.7x of that server's saturation: the same load for "
+        + "all, so latency and CPU compare at equal work (default: none).")
+    private Double commonRate;
+
     @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
         description = "The bearer token the servers accept (default: ${DEFAULT-VALUE}).")
     private String token;
@@ -104,6 +111,9 @@ final class EnginesCommand implements Callable<Integer> {
         if (warm.isNegative() || measured.isNegative() || measured.isZero()) {
             throw new ParameterException(spec.commandLine(), "--warmup must not be negative and --duration must be positive");
         }
+        if (commonRate != null && !(commonRate > 0)) {
+            throw new ParameterException(spec.commandLine(), "--common-rate must be a positive rate, got " + commonRate);
+        }
         Path dir = CompareCommand.stampedDirectory(results, "engines");
         PrintWriter out = spec.commandLine().getOut();
         out.println("| Scenario | Server | Round | Run | req/s | p99 ms | server CPU µs/req | peak RSS MiB | Verdict |");
@@ -124,11 +134,17 @@ final class EnginesCommand implements Callable<Integer> {
                     if (scenario.rateRun) {
                         EngineRun rate = new EngineRun(scenario, server, round, EngineRun.Kind.RATE, command, null, null);
                         double sustained = saturation.run() == null ? 0 : saturation.run().result().rps();
-                        runs.add(sustained > 0
-                            ? run(out, dir, rate, new RunConfig("127.0.0.1", 1, Mode.RATE, RATE_SHARE * sustained, CONNECTIONS, 1,
-                                RATE_QUEUE, warm, measured, Duration.ofSeconds(10), 1, null, null, null,
-                                RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null))
+                        runs.add(sustained > 0 ? run(out, dir, rate, openLoop(RATE_SHARE * sustained, warm, measured))
                             : failed(out, rate, "not run: the saturation probe sustained no rate"));
+                        if (commonRate != null && commonRate <= RATE_SHARE * sustained) {
+                            runs.add(run(out, dir, new EngineRun(scenario, server, round, EngineRun.Kind.COMMON, command, null, null),
+                                openLoop(commonRate, warm, measured)));
+                        } else if (commonRate != null) {
+                            // Past 0.7x of its saturation a server is near its knee: a latency there says where the
+                            // knee lies, not how the servers compare, so the run is left out rather than failed.
+                            out.println(String.format(Locale.ROOT, "| %s | %s | %d | common | | | | | not run: %,.0f req/s is "
+                                + "above %.1f× this server's saturation |", scenario.id, server, round, commonRate, RATE_SHARE));
+                        }
                     }
                 }
             }
@@ -137,6 +153,12 @@ final class EnginesCommand implements Callable<Integer> {
         report.write(dir);
         out.println((report.pass() ? "PASS" : "FAIL") + " (" + dir.resolve("summary.md") + ")");
         return report.pass() ? 0 : 1;
+    }
+
+    /** An open-loop run at {@code rps}, with the deep per-connection queue that measures a stall instead of dropping. */
+    private static RunConfig openLoop(double rps, Duration warm, Duration measured) {
+        return new RunConfig("127.0.0.1", 1, Mode.RATE, rps, CONNECTIONS, 1, RATE_QUEUE, warm, measured, Duration.ofSeconds(10),
+            1, null, null, null, RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
     }
 
     /** Runs {@code planned} on a fresh server; a server that does not start is a failed run, and the suite goes on. */
@@ -206,6 +228,11 @@ final class EnginesCommand implements Callable<Integer> {
             + "above 1 is better for req/s, below 1 for the rest. Every answer is checked (status and exact body); "
             + "a run with any error, drop or wrong body fails.%n%n",
             CONNECTIONS, seconds(warm), seconds(measured), RATE_SHARE, CONNECTIONS, roundCount));
+        if (commonRate != null) {
+            md.append(String.format(Locale.ROOT, "Then, on a fresh server, a constant-rate run at the common rate of %,.0f req/s "
+                + "for every server whose %.1f× lies at or above it (\"at the common rate\" rows; — where a server was not run "
+                + "at it).%n%n", commonRate, RATE_SHARE));
+        }
         for (String server : servers) {
             md.append("- ").append(server).append(": `").append(commands.template(server)).append("`\n");
         }

@@ -30,7 +30,10 @@ final class EnginesReport {
         new Metric("server CPU µs/req at 0.7×", EngineRun.Kind.RATE, false, "%.2f", ServerRun::cpuMicrosPerRequest),
         new Metric("server CPU µs/req at saturation", EngineRun.Kind.PROBE, false, "%.2f", ServerRun::cpuMicrosPerRequest),
         new Metric("peak RSS MiB at saturation", EngineRun.Kind.PROBE, false, "%.1f",
-            r -> r.peakRssBytes() < 0 ? Double.NaN : r.peakRssBytes() / MIB));
+            r -> r.peakRssBytes() < 0 ? Double.NaN : r.peakRssBytes() / MIB),
+        new Metric("p99 ms at the common rate", EngineRun.Kind.COMMON, false, "%.3f", r -> r.result().latencyMillis(99)),
+        new Metric("p99.9 ms at the common rate", EngineRun.Kind.COMMON, false, "%.3f", r -> r.result().latencyMillis(99.9)),
+        new Metric("server CPU µs/req at the common rate", EngineRun.Kind.COMMON, false, "%.2f", ServerRun::cpuMicrosPerRequest));
 
     /** A row of a scenario's table: the median over the rounds of one figure of one kind of run. */
     private record Metric(String label, EngineRun.Kind kind, boolean higherIsBetter, String format,
@@ -124,7 +127,8 @@ final class EnginesReport {
         boolean ratio = header(servers).size() > servers.size() + 1;
         List<List<String>> rows = new ArrayList<>();
         for (Metric metric : METRICS) {
-            if (metric.kind() == EngineRun.Kind.RATE && !scenario.rateRun) {
+            if (metric.kind() == EngineRun.Kind.RATE && !scenario.rateRun
+                || metric.kind() == EngineRun.Kind.COMMON && runs.stream().noneMatch(r -> r.kind() == EngineRun.Kind.COMMON)) {
                 continue;
             }
             List<String> row = new ArrayList<>(List.of(metric.label()));

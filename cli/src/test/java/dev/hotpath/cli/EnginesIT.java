@@ -46,12 +46,13 @@ class EnginesIT {
 
     @Test
     void writesEveryRunsFilesTheIndexTheTableAndTheChartsOfEveryServer() throws Exception {
-        int status = engines("--servers", "hotpath,netty",
+        int status = engines("--servers", "hotpath,netty", "--common-rate", "200",
             "--server", "hotpath=" + serve("users --access-log {data}/access.log {store}"), "--server", "netty=" + serve("users"));
         assertThat(err.toString()).isEmpty();
         assertThat(status).as(out.toString()).isIn(0, 1);
         Path engines = enginesDir();
-        for (String run : List.of("s1-hotpath-r1-probe", "s1-hotpath-r1-rate", "s1-netty-r1-probe", "s1-netty-r1-rate")) {
+        for (String run : List.of("s1-hotpath-r1-probe", "s1-hotpath-r1-rate", "s1-hotpath-r1-common", "s1-netty-r1-probe",
+            "s1-netty-r1-rate", "s1-netty-r1-common")) {
             try (Stream<Path> files = Files.walk(engines.resolve(run))) {
                 assertThat(files.map(p -> p.getFileName().toString())).as(run).contains("result.json", "report.html");
             }
@@ -61,7 +62,8 @@ class EnginesIT {
         String index = Files.readString(engines.resolve("index.json"));
         assertThat(index).as("{store} is the scenario's store flags").contains("serve users --access-log {data}/access.log --store memory --bind");
         assertThat(index).contains("\"scenario\": \"s1\", \"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\"",
-            "\"scenario\": \"s1\", \"server\": \"netty\", \"round\": 1, \"kind\": \"rate\"", "\"dir\": \"s1-netty-r1-rate/");
+            "\"scenario\": \"s1\", \"server\": \"netty\", \"round\": 1, \"kind\": \"rate\"", "\"dir\": \"s1-netty-r1-rate/")
+            .containsPattern("\"server\": \"hotpath\", \"round\": 1, \"kind\": \"common\", \"target_rps\": 200\\.0, ");
         assertThat(index).as("both probes passed: every answer right, and their figures recorded")
             .containsPattern("\"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\", \"target_rps\": 0\\.0, \"rps\": [\\d.E]+, "
                 + "\"p50_ms\": [\\d.E]+, \"p99_ms\": [\\d.E]+, \"p999_ms\": [\\d.E]+, \"cpu_us_per_request\": [\\d.E]+, "
@@ -69,7 +71,9 @@ class EnginesIT {
             .containsPattern("\"server\": \"netty\", \"round\": 1, \"kind\": \"probe\", .*\"errors\": 0, \"verdict\": \"PASS\"");
         String summary = Files.readString(engines.resolve("summary.md"));
         assertThat(summary).contains("## s1: GET /ping", "| Metric | hotpath | netty | hotpath / netty |",
-            "| p99 ms at 0.7× | ", "| server CPU µs/req at 0.7× | ")
+            "| p99 ms at 0.7× | ", "| server CPU µs/req at 0.7× | ", "the common rate of 200 req/s")
+            .containsPattern("\\| p99 ms at the common rate \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\|")
+            .containsPattern("\\| server CPU µs/req at the common rate \\| \\d+\\.\\d{2} \\| \\d+\\.\\d{2} \\| ")
             .containsPattern("\\| req/s at saturation \\| [\\d,]+ \\| [\\d,]+ \\| \\d+\\.\\d{3} \\|")
             .containsPattern("\\| peak RSS MiB at saturation \\| \\d+\\.\\d \\| \\d+\\.\\d \\| \\d+\\.\\d{3} \\|");
         assertThat(Files.readString(engines.resolve("report.html"))).contains("<h2>s1: GET /ping</h2>",
@@ -80,7 +84,7 @@ class EnginesIT {
 
     @Test
     void failsWhenAServerAnswersWrongOrNeverStartsAndStillWritesTheTable() throws Exception {
-        int status = engines("--servers", "hotpath,netty,vertx", "--server", "hotpath=" + serve("users"),
+        int status = engines("--servers", "hotpath,netty,vertx", "--common-rate", "1e12", "--server", "hotpath=" + serve("users"),
             "--server", "netty=" + serve("shortener --data {data}"), "--server", "vertx=true {port}", "--ready-timeout", "5s");
         assertThat(err.toString()).isEmpty();
         assertThat(status).isEqualTo(1);
@@ -96,6 +100,8 @@ class EnginesIT {
             .contains("| Metric | hotpath | netty | vertx | hotpath / best peer |", "FAIL, the figures above do not count: ",
                 "s1-netty-r1-probe: ", "s1-vertx-r1-rate: not run");
         assertThat(engines.resolve("report.html")).exists();
-        assertThat(out.toString()).contains("| s1 | vertx | 1 | probe | | | | | FAIL: the server of", "FAIL (");
+        assertThat(out.toString()).contains("| s1 | vertx | 1 | probe | | | | | FAIL: the server of", "FAIL (",
+            "| s1 | hotpath | 1 | common | | | | | not run: 1,000,000,000,000 req/s is above 0.7× this server's saturation |");
+        assertThat(summary).as("no server ran at the common rate: no rows for it").doesNotContain("at the common rate |");
     }
 }
