@@ -83,8 +83,8 @@ final class EnginesCommand implements Callable<Integer> {
     private Duration duration;
 
     @Option(names = "--common-rate", paramLabel = "RPS", description = "Also run every server of a rate scenario at this "
-        + "one rate (open loop, on a fresh server), where it is at most 0.7x of that server's saturation: the same load for "
-        + "all, so latency and CPU compare at equal work (default: none).")
+        + "one rate (open loop, on a fresh server), where it is at most " + RATE_SHARE + "x of that server's saturation: the "
+        + "same load for all, so latency and CPU compare at equal work (default: none).")
     private Double commonRate;
 
     @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
@@ -142,8 +142,9 @@ final class EnginesCommand implements Callable<Integer> {
                         } else if (commonRate != null) {
                             // Past 0.7x of its saturation a server is near its knee: a latency there says where the
                             // knee lies, not how the servers compare, so the run is left out rather than failed.
-                            out.println(String.format(Locale.ROOT, "| %s | %s | %d | common | | | | | not run: %,.0f req/s is "
-                                + "above %.1f× this server's saturation |", scenario.id, server, round, commonRate, RATE_SHARE));
+                            out.println(String.format(Locale.ROOT, "| %s | %s | %d | common | | | | | not run: %s |", scenario.id,
+                                server, round, sustained > 0 ? String.format(Locale.ROOT, "%,.0f req/s is above %.1f× this "
+                                    + "server's saturation", commonRate, RATE_SHARE) : "the saturation probe sustained no rate"));
                         }
                     }
                 }
@@ -230,8 +231,8 @@ final class EnginesCommand implements Callable<Integer> {
             CONNECTIONS, seconds(warm), seconds(measured), RATE_SHARE, CONNECTIONS, roundCount));
         if (commonRate != null) {
             md.append(String.format(Locale.ROOT, "Then, on a fresh server, a constant-rate run at the common rate of %,.0f req/s "
-                + "for every server whose %.1f× lies at or above it (\"at the common rate\" rows; — where a server was not run "
-                + "at it).%n%n", commonRate, RATE_SHARE));
+                + "for every server whose %.1f× lies at or above it (\"at the common rate\" rows, medians over the rounds a "
+                + "server ran at it; — where it ran in none).%n%n", commonRate, RATE_SHARE));
         }
         for (String server : servers) {
             md.append("- ").append(server).append(": `").append(commands.template(server)).append("`\n");

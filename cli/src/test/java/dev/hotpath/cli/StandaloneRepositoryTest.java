@@ -56,7 +56,8 @@ class StandaloneRepositoryTest {
     private static final Set<String> SCRIPT_SUFFIXES = Set.of(".sh", ".py", ".lua", ".ts", ".js", ".md", ".txt");
     private static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", "node_modules", "results", "data");
 
-    private static final Path ROOT = findRoot();
+    /** The repository root, found from the working directory; other tests of the package read files under it too. */
+    static final Path ROOT = findRoot();
     private static final List<String> TRACKED = trackedFiles();
 
     @Test

@@ -24,10 +24,10 @@ import java.util.concurrent.TimeUnit;
  * answered; every request of a batch is recorded with the batch's latency (send to last answer), never
  * a share of it. Rate mode owns arrivals {@code index, index + connections, ...} of the shared
  * {@link Schedule}, wakes at each one's due time (one periodic timer, {@link PeriodicWakes}), and
- * sends it at once when fewer than {@code pipeline}
- * are in flight, else queues it (bounded; a full queue is a counted drop). Latency runs from the
- * scheduled time, so a slow answer delays nothing and hides nothing. Users mode is one virtual user
- * per connection ({@link UsersModel}): one request at a time, a think time after each answer.
+ * sends it at once when fewer than {@code pipeline} are in flight, else queues it (bounded; a full
+ * queue is a counted drop). Latency runs from the scheduled time, so a slow answer delays nothing and
+ * hides nothing. Users mode is one virtual user per connection ({@link UsersModel}): one request at a
+ * time, a think time after each answer.
  *
  * <p>The connection is done (its latch counted down once) when it will send nothing more and owes
  * nothing, or when it is closed.
@@ -47,6 +47,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     private final PeriodicWakes wakes;
     /** Rate mode: the one periodic timer that wakes this connection, while it runs. */
     private ScheduledFuture<?> wakeTimer;
+    /** The timer's callback, made once: a method reference per scheduling would be an allocation each. */
     private final Runnable onWake = this::wake;
 
     private final RunConfig config;
@@ -136,8 +137,12 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         try {
             step.run();
         } catch (RuntimeException e) {
-            fail(ErrorKind.GENERATOR_ERROR, e.toString());
+            generatorFailed(e);
         }
+    }
+
+    private void generatorFailed(RuntimeException e) {
+        fail(ErrorKind.GENERATOR_ERROR, e.toString());
     }
 
     private void start() {
@@ -220,7 +225,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (due > now) {
-                wakeFor(due, Math.max(due, now + wakeNanos), now);
+                wakeFor(due, Math.max(due, now + wakeNanos));
                 return;
             }
             long tag = workload.next(random);
@@ -247,12 +252,15 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Keeps the periodic timer when it wakes this connection in time for {@code due}, else starts it anew. */
-    private void wakeFor(long due, long wanted, long now) {
+    private void wakeFor(long due, long wanted) {
         if (wakes.serves(due, wanted)) {
             return;
         }
         stopWaking();
-        wakeTimer = ctx.executor().scheduleAtFixedRate(onWake, wanted - now, wakes.periodNanos(), TimeUnit.NANOSECONDS);
+        // From the clock now, not `now`: the tick that asks may have run a while, and a timer anchored
+        // that much early would be that much late at every fire until it is anchored again.
+        long delay = Math.max(0, wanted - System.nanoTime());
+        wakeTimer = ctx.executor().scheduleAtFixedRate(onWake, delay, wakes.periodNanos(), TimeUnit.NANOSECONDS);
         wakes.anchoredAt(wanted);
     }
 
@@ -263,7 +271,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             tick();
             flush();
         } catch (RuntimeException e) {
-            fail(ErrorKind.GENERATOR_ERROR, e.toString());
+            generatorFailed(e);
         }
     }
 
@@ -327,7 +335,7 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
                 onResponse(parser.view());
             }
         } catch (RuntimeException e) {
-            fail(ErrorKind.GENERATOR_ERROR, e.toString());
+            generatorFailed(e);
         }
         if (inbound != null && !inbound.isReadable()) {
             inbound.release();

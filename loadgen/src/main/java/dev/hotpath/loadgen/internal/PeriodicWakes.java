@@ -63,8 +63,4 @@ final class PeriodicWakes {
     void stopped() {
         running = false;
     }
-
-    boolean running() {
-        return running;
-    }
 }

@@ -41,10 +41,10 @@ public final class Await {
      * Polls {@code condition} until it holds (true) or {@code process} has ended (false): how a throwaway
      * server's start is awaited, where a refused connection or a file not yet written only means "not
      * yet" (so a throw counts as false) and an exit means the start failed, which its caller may retry
-     * on another port.
+     * on another port. A wait past the deadline fails with {@code detail} (the server's log).
      */
-    public static boolean untilOrExit(String what, Process process, Condition condition) {
-        return poll(what, () -> check(what, condition, true), process::isAlive, () -> "");
+    public static boolean untilOrExit(String what, Process process, Condition condition, Callable<String> detail) {
+        return poll(what, () -> check(what, condition, true), process::isAlive, detail);
     }
 
     /** True once {@code holds}; false as soon as {@code goOn} says stop; fails after the deadline. */

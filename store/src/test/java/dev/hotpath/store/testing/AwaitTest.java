@@ -3,6 +3,7 @@ package dev.hotpath.store.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -28,10 +29,10 @@ class AwaitTest {
             AtomicInteger checks = new AtomicInteger();
             boolean started = Await.untilOrExit("the second check", sleeper, () -> {
                 if (checks.incrementAndGet() < 2) {
-                    throw new java.io.IOException("connection refused");
+                    throw new IOException("connection refused");
                 }
                 return true;
-            });
+            }, () -> "");
             assertThat(started).isTrue();
             assertThat(checks).hasValue(2);
         } finally {
@@ -43,6 +44,6 @@ class AwaitTest {
     void aServerThatExitsEndsTheWaitWithFalse() throws Exception {
         Process exited = new ProcessBuilder("true").start();
         exited.waitFor();
-        assertThat(Await.untilOrExit("a server that exited", exited, () -> false)).isFalse();
+        assertThat(Await.untilOrExit("a server that exited", exited, () -> false, () -> "")).isFalse();
     }
 }

@@ -20,7 +20,7 @@ import java.util.function.IntPredicate;
  * server fails the test with a message instead of hanging the build.
  */
 final class ServerProcesses {
-    /** How long a server may take to start or to exit; generous for two busy shared cores. */
+    /** How long a server or a short command may take to exit; generous for two busy shared cores. */
     static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int LAUNCH_ATTEMPTS = 5;
 

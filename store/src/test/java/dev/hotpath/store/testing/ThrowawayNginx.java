@@ -56,7 +56,7 @@ public final class ThrowawayNginx implements AutoCloseable {
                 return server.tryStart(configForPort.apply(port));
             }, "nginx", server.log);
             return server;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // Await's failures are AssertionErrors
             server.close();
             throw e;
         }
@@ -125,7 +125,7 @@ public final class ThrowawayNginx implements AutoCloseable {
             }
             new Socket(InetAddress.getLoopbackAddress(), port).close();
             return true;
-        })) {
+        }, () -> ServerProcesses.logTail(log))) {
             return true;
         }
         process = null;

@@ -70,7 +70,7 @@ public final class ThrowawayPostgres implements AutoCloseable {
             server.startOnAFreePort();
             server.createDatabase(DATABASE);
             return server;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // Await's failures are AssertionErrors
             server.close();
             throw e;
         }
@@ -173,7 +173,7 @@ public final class ThrowawayPostgres implements AutoCloseable {
         if (Await.untilOrExit("PostgreSQL accepting connections on port " + port, process, () -> {
             connect("postgres").close();
             return true;
-        })) {
+        }, () -> ServerProcesses.logTail(log))) {
             return true;
         }
         process = null;

@@ -57,7 +57,7 @@ public final class ThrowawayRedis implements AutoCloseable {
                 return server.tryStart();
             }, "redis-server", server.log);
             return server;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // Await's failures are AssertionErrors
             server.close();
             throw e;
         }
@@ -126,7 +126,7 @@ public final class ThrowawayRedis implements AutoCloseable {
             throw new UncheckedIOException("cannot run " + command, e);
         }
         if (Await.untilOrExit("redis-server answering on port " + port, process,
-            () -> command("PING").equals("+PONG"))) {
+            () -> command("PING").equals("+PONG"), () -> ServerProcesses.logTail(log))) {
             return true;
         }
         process = null;
