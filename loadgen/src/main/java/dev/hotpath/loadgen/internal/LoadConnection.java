@@ -361,11 +361,15 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
             case PENDING -> { }
             case UNEXPECTED_STATUS -> {
                 stats.unexpectedStatus++;
-                stats.noteFirst("unexpected status: " + workload.describe(tag, response), now);
+                if (stats.wouldNote(now)) {
+                    stats.noteFirst("unexpected status: " + workload.describe(tag, response), now);
+                }
             }
             case MISMATCH -> {
                 stats.mismatches++;
-                stats.noteFirst("mismatch: " + workload.describe(tag, response), now);
+                if (stats.wouldNote(now)) {
+                    stats.noteFirst("mismatch: " + workload.describe(tag, response), now);
+                }
             }
         }
         int second = schedule.secondOfPhase(phase, now);
@@ -475,7 +479,9 @@ public final class LoadConnection extends ChannelInboundHandlerAdapter {
         while (queued > 0) {
             Stats stats = statsFor(queuedDue[queueHead]);
             stats.dropped++;
-            stats.noteFirst("dropped: " + why, now);
+            if (stats.wouldNote(now)) {
+                stats.noteFirst("dropped: " + why, now);
+            }
             queueHead = (queueHead + 1) % queuedTags.length;
             queued--;
         }

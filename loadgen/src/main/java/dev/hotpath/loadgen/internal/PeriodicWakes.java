@@ -6,7 +6,7 @@ package dev.hotpath.loadgen.internal;
  *
  * <p>Why periodic: a timer scheduled anew for every wake-up cost an allocation each (the executor's
  * task and its callback, ~80 bytes), three quarters of all the generator allocated at 150,000 req/s,
- * and the young collections they caused (15–20 ms each on the generator's one core) landed in the
+ * and the young collections they caused (14–20 ms each on the generator's one core) landed in the
  * measured period as latency. A connection's arrivals are evenly spaced ({@code connections / rps}
  * apart, see {@link Schedule}), so a timer repeating at that spacing, rounded up to whole nanoseconds,
  * meets each one; or at the gathering time when that is longer, as before.
@@ -14,8 +14,8 @@ package dev.hotpath.loadgen.internal;
  * <p>What it costs: rounding the period up makes each fire up to a nanosecond later against its
  * arrival than the one before. Once the timer would fire more than {@link #MAX_DRIFT_NANOS} after the
  * time wanted, or before the next arrival is due (the run fell behind and caught up, or the arrival
- * spacing is irregular), it is anchored again: one new task per thousand or so wake-ups. Confined to
- * the connection's event loop; the timer itself is the caller's.
+ * spacing is irregular), it is anchored again: rounding alone does so at most once per thousand
+ * wake-ups. Confined to the connection's event loop; the timer itself is the caller's.
  */
 final class PeriodicWakes {
     /** How much later than wanted a fire may come before the timer is anchored again. */

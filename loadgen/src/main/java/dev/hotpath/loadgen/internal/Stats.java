@@ -85,7 +85,11 @@ public final class Stats {
         noteFirst(kind.key() + ": " + description, atNanos);
     }
 
-    /** Whether {@link #noteFirst} at {@code atNanos} would keep its description: build one only then. */
+    /**
+     * Whether {@link #noteFirst} at {@code atNanos} would keep its description: build one only then. A
+     * server that answers every request wrong would otherwise cost the generator a description (the
+     * answer's text, up to 400 characters) per answer, and the collections they cause.
+     */
     boolean wouldNote(long atNanos) {
         return atNanos < firstErrorAtNanos;
     }
