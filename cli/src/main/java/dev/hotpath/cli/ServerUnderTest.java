@@ -14,7 +14,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A server started from a command line for measured runs: on a free loopback port and a fresh data
  * directory ({@code {port}} and {@code {data}} in the command are replaced), its output in a file, ready
- * once it accepts a connection, stopped with SIGTERM (then SIGKILL after a grace). The command runs
+ * once it accepts a connection, stopped with SIGTERM (then SIGKILL after a grace), by {@link #close()} or,
+ * when this process is itself stopped first (SIGTERM or SIGINT to it alone, {@code System.exit}), by a
+ * shutdown hook: an interrupted suite must not leave a server busy on the core the next measurement
+ * uses. Only a SIGKILL of this process leaves the server behind. The command runs
  * under {@code bash -c "exec ..."}, so the signal reaches the server itself, and the process's CPU time
  * and memory are the server's own as long as the command execs it ({@code taskset} and {@code java}
  * do; a wrapper script that forks does not).
@@ -25,12 +28,15 @@ final class ServerUnderTest implements AutoCloseable {
     final int port;
     final Path dataDir;
     final Path log;
+    private final Thread stopAtExit;
 
     private ServerUnderTest(Process process, int port, Path dataDir, Path log) {
         this.process = process;
         this.port = port;
         this.dataDir = dataDir;
         this.log = log;
+        this.stopAtExit = new Thread(this::stop, "stop-server-" + process.pid());
+        Runtime.getRuntime().addShutdownHook(stopAtExit);
     }
 
     static ServerUnderTest start(String command, Path dataDir, Path log, Duration readyTimeout) throws IOException {
@@ -115,6 +121,16 @@ final class ServerUnderTest implements AutoCloseable {
 
     @Override
     public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException e) {
+            // this process is exiting: the hook runs (or ran) stop() as well, which is harmless twice
+        }
+    }
+
+    /** SIGTERM, then SIGKILL after the grace; returns once the process is gone (or the grace ran out). */
+    private void stop() {
         process.destroy();
         try {
             if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {

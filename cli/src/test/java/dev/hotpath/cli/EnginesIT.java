@@ -2,10 +2,12 @@ package dev.hotpath.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.store.testing.Await;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ class EnginesIT {
     }
 
     private int engines(String... servers) {
-        List<String> args = new java.util.ArrayList<>(List.of("bench", "engines", "--quick", "--warmup", "100ms",
+        List<String> args = new ArrayList<>(List.of("bench", "engines", "--quick", "--warmup", "100ms",
             "--duration", "300ms", "--scenarios", "s1", "--results", dir.toString()));
         args.addAll(List.of(servers));
         return Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
@@ -103,5 +105,41 @@ class EnginesIT {
         assertThat(out.toString()).contains("| s1 | vertx | 1 | probe | | | | | FAIL: the server of", "FAIL (",
             "| s1 | hotpath | 1 | common | | | | | not run: 1,000,000,000,000 req/s is above 0.7× this server's saturation |");
         assertThat(summary).as("no server ran at the common rate: no rows for it").doesNotContain("at the common rate |");
+    }
+
+    @Test
+    void aSuiteStoppedMidRunStopsTheServerItStarted() throws Exception {
+        Path results = dir.resolve("results");
+        ServerProcess suite = ServerProcess.run(dir.resolve("suite.log"), "bench", "engines", "--scenarios", "s1",
+            "--servers", "hotpath", "--server", "hotpath=" + serve("users"), "--rounds", "1", "--warmup", "10m",
+            "--duration", "1s", "--results", results.toString());
+        List<ProcessHandle> servers = new ArrayList<>();
+        try {
+            Await.until("the suite's server to listen", () -> serverListens(results), suite::output);
+            suite.process.descendants().forEach(servers::add);
+            assertThat(servers).as("the server the suite started").isNotEmpty();
+            suite.process.destroy(); // SIGTERM to the suite alone, as `kill PID` or a timeout sends it
+            suite.awaitExit();
+            for (ProcessHandle server : servers) {
+                Await.until("server " + server.pid() + " to stop with the suite", () -> !server.isAlive());
+            }
+        } finally {
+            suite.process.destroyForcibly();
+            servers.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private static boolean serverListens(Path results) throws Exception {
+        if (!Files.isDirectory(results)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(results)) {
+            for (Path log : files.filter(p -> p.getFileName().toString().endsWith(".server.log")).toList()) {
+                if (Files.readString(log).contains("listening on")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
