@@ -6,6 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -35,15 +38,29 @@ import java.util.concurrent.locks.LockSupport;
  * checkpoint that found another running (a second process on the file) copied nothing, and is tried
  * again after the next commit.
  *
+ * <p>A committer that must not wait on the disk at all (an event loop, whose every connection waits
+ * with it) rewinds with {@link #rewind} instead: it holds its writes and ends its transaction, this
+ * thread copies and syncs the whole WAL (nothing appends to it meanwhile), and hands back; the
+ * committer's next write then starts the WAL over, which costs it only the sync of the WAL's new
+ * header. Its reads go on throughout; only its writes wait, for one checkpoint. Under wrk's social mix
+ * the loop's own rewind checkpoints were what set the p99 (docs/BENCHMARKS.md).
+ *
  * <p>Cost: a thread, a connection; the WAL holds up to about {@code rewindFrames} pages plus an
- * interval's commits; and the committer waits for one small checkpoint (its fsyncs) each time that
- * much has been written. When the server is pinned to one core the copying still takes CPU from it;
- * only the waiting moves off the committing thread.
+ * interval's commits; and each time that much has been written, the committer waits for one small
+ * checkpoint (its fsyncs) with {@link #afterCommit()}, or holds its writes for one with
+ * {@link #rewind}. When the server is pinned to one core the copying still takes CPU from it; only
+ * the waiting moves off the committing thread.
  */
 public final class BackgroundCheckpoints implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(BackgroundCheckpoints.class.getName());
     /** One block of SQLite's WAL index (16 MiB of 4 KiB pages): a read searches at most two. */
     static final int REWIND_FRAMES = 4_096;
+    /**
+     * Checkpoints a {@link #rewind} tries before handing back without the whole WAL copied (a reader of
+     * another connection holding an old snapshot): the committer then tries again after its next commit.
+     */
+    private static final int REWIND_ATTEMPTS = 20;
+    private static final long REWIND_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private final Connection committing;
     private final Connection db;
     private final long intervalNanos;
@@ -51,7 +68,13 @@ public final class BackgroundCheckpoints implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closing;
     private volatile boolean rewindWanted;
+    /** The committer's rewind this thread owes a hand-back: set by {@link #rewind}, cleared here. */
+    private volatile HandBack handBack;
     private boolean failing;
+
+    /** Where and what to run once a {@link #rewind} is done. */
+    private record HandBack(Executor committer, Runnable done) {
+    }
 
     private BackgroundCheckpoints(Connection committing, Connection db, Duration interval, int rewindFrames) {
         this.committing = committing;
@@ -102,6 +125,47 @@ public final class BackgroundCheckpoints implements AutoCloseable {
             rewindWanted = true;
         }
         return progress;
+    }
+
+    /**
+     * Whether the WAL has grown past the rewind bound since the last rewind: a committer using
+     * {@link #rewind} should call it after this commit.
+     */
+    public boolean rewindDue() {
+        return rewindWanted;
+    }
+
+    /**
+     * Rewinds the WAL without the committing thread waiting for the checkpoint. Call on that thread,
+     * right after a commit, when {@link #rewindDue()}: it ends the committing connection's (empty)
+     * transaction, so that its reads take the newest snapshot and hold none older in the WAL, and wakes
+     * this class's thread, which copies and syncs the whole WAL and then has {@code committer} run
+     * {@code done}, after putting the connection back into manual commit. Until {@code done} runs the
+     * caller must not write on the connection (it may read); it runs whether or not the copy completed
+     * (if not, {@link #rewindDue()} stays true and the next commit tries again), unless
+     * {@code committer} refuses it (shutting down).
+     */
+    public void rewind(Executor committer, Runnable done) throws SQLException {
+        rewindWanted = false;
+        committing.setAutoCommit(true);
+        handBack = new HandBack(committer, () -> {
+            try {
+                restoreManualCommit();
+            } finally {
+                done.run(); // even so: the writes it held then fail rather than wait for ever
+            }
+        });
+        LockSupport.unpark(thread);
+    }
+
+    /**
+     * Puts the committing connection back into manual commit after a {@link #rewind} whose hand-back will
+     * not reach its committer (the loop stopped first), so that the committer can commit what it held.
+     * Call on the committing connection's thread; the checkpoint thread may still be copying, which
+     * SQLite lets a writer go on beside.
+     */
+    public void abandonRewind() {
+        restoreManualCommit();
     }
 
     /**
@@ -156,9 +220,16 @@ public final class BackgroundCheckpoints implements AutoCloseable {
 
     private void run() {
         while (!closing) {
-            LockSupport.parkNanos(this, intervalNanos);
+            if (handBack == null) {
+                LockSupport.parkNanos(this, intervalNanos);
+            }
             if (closing) {
                 return;
+            }
+            HandBack owed = handBack;
+            if (owed != null) {
+                finishRewind(owed);
+                continue;
             }
             try {
                 checkpointNow();
@@ -168,6 +239,35 @@ public final class BackgroundCheckpoints implements AutoCloseable {
                     LOG.log(System.Logger.Level.WARNING, "WAL checkpoint failed; retrying every interval: " + e.getMessage());
                 }
                 failing = true;
+            }
+        }
+    }
+
+    /**
+     * Copies the whole WAL for a {@link #rewind} (the committer appends nothing meanwhile, so only
+     * another connection's old snapshot can hold it back), then hands back: always, so the committer's
+     * writes never wait for more than this.
+     */
+    private void finishRewind(HandBack owed) {
+        try {
+            boolean complete = false;
+            for (int attempt = 0; attempt < REWIND_ATTEMPTS && !complete && !closing; attempt++) {
+                if (attempt > 0) {
+                    LockSupport.parkNanos(this, REWIND_RETRY_NANOS);
+                }
+                complete = checkpointNow().complete();
+            }
+            rewindWanted = !complete; // the WAL is still past the bound until the committer's next write
+        } catch (SQLException e) {
+            rewindWanted = true;
+            LOG.log(System.Logger.Level.WARNING, "rewinding the WAL failed; it goes on growing until the next try: "
+                + e.getMessage());
+        } finally {
+            handBack = null;
+            try {
+                owed.committer().execute(owed.done());
+            } catch (RejectedExecutionException e) {
+                // the committer is shutting down: its close commits what it held
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.hotpath.store;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -24,9 +25,11 @@ import java.util.concurrent.RejectedExecutionException;
  * {@code synchronous=NORMAL} a commit appends to the WAL without an fsync (tens of microseconds),
  * which is why this suits that durability and not {@code FULL}, whose fsync belongs on a writer
  * thread. SQLite's automatic checkpoints would run here too, after the commit that fills the WAL past
- * 1,000 pages, and those do fsync (the WAL, then the database file), stalling the loop: hand them to
- * {@link BackgroundCheckpoints} before giving the connection to the committer, and its
- * {@code afterCommit} to the committer. Not thread-safe:
+ * 1,000 pages, and those do fsync (the WAL, then the database file), stalling the loop: so the
+ * committer takes a {@link BackgroundCheckpoints} that has taken over the connection's checkpoints.
+ * When that asks for a rewind of the WAL, the committer holds the writes offered meanwhile (they are
+ * not answered, so nothing acknowledged waits) until the checkpoint thread hands back, and commits
+ * them then; the loop's reads go on. Not thread-safe:
  * one loop only, which offers, commits and reads; {@link #close()} after that loop has stopped.
  *
  * <p>"The end of the turn" is when the loop's executor runs the commit: with the engine's
@@ -37,21 +40,25 @@ public final class LoopCommitter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopCommitter.class.getName());
     private final BatchTransaction transaction;
     private final int capacity;
-    private final Runnable afterCommit;
+    private final BackgroundCheckpoints checkpoints;
     private List<Write> pending = new ArrayList<>();
     private List<Write> committing = new ArrayList<>();
+    /** The loop of the last offer: where the commit, and the end of a rewind, run. */
+    private Executor loop;
+    /** A rewind of the WAL is under way: writes are held, not committed, until it hands back. */
+    private boolean rewinding;
 
     /**
      * @param db the connection in manual-commit mode ({@link SqliteDatabase#openForWriting}), owned (and
      *     closed) by the committer from now on; the loop may read on it between commits
      * @param capacity writes a turn may hold; one more is refused (the caller answers 503)
-     * @param afterCommit run on the loop after each commit, once its writes have heard of it
-     *     ({@link BackgroundCheckpoints#afterCommit()})
+     * @param checkpoints the checkpoints of {@code db}'s database, which took over its checkpoints
+     *     ({@link BackgroundCheckpoints#takeOver}) and rewind its WAL when it grows too long
      */
-    public LoopCommitter(Connection db, int capacity, Runnable afterCommit) {
+    public LoopCommitter(Connection db, int capacity, BackgroundCheckpoints checkpoints) {
         this.transaction = new BatchTransaction(db, TransactionListener.NONE);
         this.capacity = capacity;
-        this.afterCommit = afterCommit;
+        this.checkpoints = checkpoints;
     }
 
     /**
@@ -62,7 +69,8 @@ public final class LoopCommitter implements AutoCloseable {
         if (pending.size() == capacity) {
             return false;
         }
-        if (pending.isEmpty()) {
+        this.loop = loop;
+        if (pending.isEmpty() && !rewinding) {
             try {
                 loop.execute(this::commit);
             } catch (RejectedExecutionException e) {
@@ -73,8 +81,14 @@ public final class LoopCommitter implements AutoCloseable {
         return true;
     }
 
-    /** Commits the turn's writes, then tells each its outcome, in offer order, then runs {@code afterCommit}. */
+    /**
+     * Commits the turn's writes, then tells each its outcome, in offer order; then, when the WAL is due
+     * for a rewind, holds the next writes until the checkpoint thread has copied it all.
+     */
     private void commit() {
+        if (rewinding || pending.isEmpty()) {
+            return; // held until the rewind hands back, or already committed by close()
+        }
         List<Write> batch = pending;
         pending = committing;
         committing = batch;
@@ -91,18 +105,42 @@ public final class LoopCommitter implements AutoCloseable {
                     LOG.log(System.Logger.Level.ERROR, "a write's completion failed", e);
                 }
             }
-            afterCommit.run();
+            startRewindIfDue();
         } finally {
             batch.clear(); // never applied twice, whatever was thrown
         }
     }
 
-    /** Commits what a turn still holds (nothing, once the loop has drained), then closes the statements and the connection. */
+    private void startRewindIfDue() {
+        if (!checkpoints.rewindDue()) {
+            return;
+        }
+        try {
+            checkpoints.rewind(loop, this::rewound);
+            rewinding = true;
+        } catch (SQLException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not start rewinding the WAL; it goes on growing: " + e.getMessage());
+        }
+    }
+
+    /** On the loop, once the checkpoint thread hands back: commits the writes held meanwhile. */
+    private void rewound() {
+        rewinding = false;
+        commit();
+    }
+
+    /**
+     * Commits what a turn still holds (nothing, once the loop has drained), then closes the statements
+     * and the connection. Close the {@link BackgroundCheckpoints} after this: a rewind still under way
+     * hands back to a loop that has stopped, so what it held is committed here.
+     */
     @Override
     public void close() {
-        if (!pending.isEmpty()) {
-            commit();
+        if (rewinding) {
+            rewinding = false;
+            checkpoints.abandonRewind();
         }
+        commit();
         transaction.close();
     }
 }

@@ -10,6 +10,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,6 +105,102 @@ class BackgroundCheckpointsTest {
         }
         try (Connection reopened = SqliteDatabase.openForReading(file)) {
             assertThat(countItems(reopened)).isEqualTo(rows);
+        }
+    }
+
+    /**
+     * A loop's committer never checkpoints itself: past the bound it holds the writes offered meanwhile
+     * (unanswered) while the checkpoint thread copies the whole WAL, then commits them, and that commit
+     * starts the WAL over. The test's thread plays the loop, running what the committer hands it.
+     */
+    @Test
+    void aLoopCommitterHoldsItsWritesWhileTheCheckpointThreadRewindsTheWal() throws Exception {
+        Path file = dir.resolve("test.db");
+        int bound = 200;
+        BlockingQueue<Runnable> loopTasks = new LinkedBlockingQueue<>();
+        Executor loop = loopTasks::add;
+        Connection committing = SqliteDatabase.openForWriting(file, Durability.NORMAL);
+        try (Statement s = committing.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, payload BLOB NOT NULL)");
+        }
+        committing.commit();
+        int rows = 0;
+        try (Connection reader = SqliteDatabase.openForReading(file);
+             BackgroundCheckpoints checkpoints = BackgroundCheckpoints.takeOver(committing, file, Durability.NORMAL,
+                 NEVER_DURING_THE_TEST, bound)) {
+            LoopCommitter committer = new LoopCommitter(committing, 10, checkpoints);
+            reader.setAutoCommit(false);
+            countItems(reader); // a snapshot that holds every background checkpoint back, as steady commits do
+            while (!checkpoints.rewindDue()) {
+                commitOneWrite(committer, loop, loopTasks, rows++);
+                checkpoints.checkpointNow();
+            }
+            reader.commit();
+            int walBefore = checkpoints.checkpointNow().walFrames();
+            assertThat(walBefore).isGreaterThanOrEqualTo(bound);
+
+            ItemWrite due = new ItemWrite(rows++);
+            assertThat(committer.offer(due, loop)).isTrue();
+            loopTasks.take().run(); // the commit that finds the rewind due, and starts it
+            assertThat(due.committed).isTrue();
+            ItemWrite held = new ItemWrite(rows++);
+            assertThat(committer.offer(held, loop)).isTrue();
+            assertThat(committing.getAutoCommit()).as("the loop's transaction ended for the rewind").isTrue();
+            assertThat(countItems(committing)).as("the loop reads on meanwhile").isEqualTo(rows - 1);
+            assertThat(held.committed).isFalse();
+            int tasks = 0;
+            while (!held.committed) {
+                Runnable task = loopTasks.poll(1, TimeUnit.MINUTES); // a deadline, not a pace
+                assertThat(task).as("the checkpoint thread hands back").isNotNull();
+                task.run();
+                tasks++;
+            }
+            assertThat(tasks).as("only the hand-back: an offer during the rewind schedules no commit").isEqualTo(1);
+            assertThat(loopTasks).isEmpty();
+            assertThat(committing.getAutoCommit()).as("back in manual commit").isFalse();
+            assertThat(checkpoints.rewindDue()).isFalse();
+            BackgroundCheckpoints.Progress after = checkpoints.checkpointNow();
+            assertThat(after.walFrames()).as("that commit started the WAL over").isLessThan(bound);
+            committer.close();
+        }
+        try (Connection reopened = SqliteDatabase.openForReading(file)) {
+            assertThat(countItems(reopened)).isEqualTo(rows);
+        }
+    }
+
+    /** One write offered to the committer and committed at once (the test runs the loop's task). */
+    private static void commitOneWrite(LoopCommitter committer, Executor loop, BlockingQueue<Runnable> loopTasks, int id) {
+        ItemWrite write = new ItemWrite(id);
+        assertThat(committer.offer(write, loop)).isTrue();
+        loopTasks.remove().run();
+        assertThat(write.committed).isTrue();
+    }
+
+    /** Inserts one row whose blob fills most of a page. */
+    private static final class ItemWrite implements Write {
+        private final int id;
+        boolean committed;
+
+        ItemWrite(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            PreparedStatement insert = transaction.statement("INSERT INTO items (id, payload) VALUES (?, ?)");
+            insert.setInt(1, id);
+            insert.setBytes(2, new byte[3_000]);
+            insert.executeUpdate();
+        }
+
+        @Override
+        public void committed() {
+            committed = true;
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            throw new AssertionError("write " + id + " failed", cause);
         }
     }
 

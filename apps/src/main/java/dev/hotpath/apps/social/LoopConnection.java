@@ -29,7 +29,7 @@ final class LoopConnection implements SocialDatabase {
     /** @param checkpoints the WAL's checkpoints, taken off {@code connection} so the loop never waits on them */
     LoopConnection(Connection connection, BackgroundCheckpoints checkpoints) throws SQLException {
         this.reads = new PostReads(connection);
-        this.committer = new LoopCommitter(connection, TURN_CAPACITY, checkpoints::afterCommit);
+        this.committer = new LoopCommitter(connection, TURN_CAPACITY, checkpoints);
         this.checkpoints = checkpoints;
     }
 
