@@ -2,12 +2,12 @@ package dev.hotpath.cli;
 
 import dev.hotpath.apps.social.SocialSeed;
 import dev.hotpath.apps.social.Tokens;
+import dev.hotpath.store.SqliteDatabase;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -114,7 +114,7 @@ final class SocialCommand implements Runnable {
             long now = Instant.now().getEpochSecond();
             PrintWriter out = spec.commandLine().getOut();
             long written = 0;
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + db + "?mode=ro");
+            try (Connection c = SqliteDatabase.openForReading(db);
                  PreparedStatement s = c.prepareStatement("SELECT id, username FROM users WHERE id BETWEEN ? AND ? ORDER BY id")) {
                 s.setLong(1, first);
                 s.setLong(2, last);

@@ -7,6 +7,7 @@ import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.RedisConfig;
 import dev.hotpath.store.RedisConnections;
+import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.testing.Await;
 import dev.hotpath.store.testing.ThrowawayRedis;
 import io.lettuce.core.Consumer;
@@ -17,7 +18,6 @@ import io.lettuce.core.XPendingArgs;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -88,7 +88,7 @@ class MessagesStreamWorkerIT {
             }
             // Hold SQLite's write lock: the first worker reads the next entries, cannot commit them, and
             // dies with them pending, delivered to it and never acknowledged.
-            try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + database);
+            try (Connection blocker = SqliteDatabase.open(database);
                  Statement s = blocker.createStatement()) {
                 s.execute("PRAGMA busy_timeout=10000");
                 s.execute("BEGIN IMMEDIATE");
@@ -127,7 +127,7 @@ class MessagesStreamWorkerIT {
                 assertThat(metrics.send("GET /ready HTTP/1.1\r\nHost: a\r\n\r\n").read().status()).isEqualTo(200);
             }
         }
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + database);
+        try (Connection db = SqliteDatabase.open(database);
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT id) FROM messages")) {
             assertThat(rs.next()).isTrue();
@@ -173,7 +173,7 @@ class MessagesStreamWorkerIT {
                 String consumer = named.group(1);
                 long before = storedCount(database);
                 Await.until("worker " + kill + " storing", () -> storedCount(database) > before);
-                try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + database);
+                try (Connection blocker = SqliteDatabase.open(database);
                      Statement s = blocker.createStatement()) {
                     s.execute("PRAGMA busy_timeout=10000");
                     s.execute("BEGIN IMMEDIATE");
@@ -195,7 +195,7 @@ class MessagesStreamWorkerIT {
             }
         }
         Map<String, String> stored = new HashMap<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + database);
+        try (Connection db = SqliteDatabase.open(database);
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT lower(hex(id)), from_user, to_user, body, created_at FROM messages")) {
             while (rs.next()) {
@@ -212,7 +212,7 @@ class MessagesStreamWorkerIT {
     }
 
     private static long storedCount(Path database) {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + database);
+        try (Connection db = SqliteDatabase.open(database);
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM messages")) {
             return rs.next() ? rs.getLong(1) : 0;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,7 +179,7 @@ class ShortenerDurabilityIT {
             server.process.destroy();
             assertThat(server.awaitExit()).isZero();
         }
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/links.db"));
+        try (Connection db = SqliteDatabase.open(dir.resolve("data/links.db"));
              Statement s = db.createStatement()) {
             assertThat(s.executeUpdate(sql)).isEqualTo(1);
         }

@@ -6,10 +6,10 @@ import dev.hotpath.apps.social.SocialSeed;
 import dev.hotpath.apps.social.Tokens;
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
@@ -88,7 +88,7 @@ class SocialDurabilityIT {
                 }
             }
         }
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+        try (Connection c = SqliteDatabase.open(db); Statement s = c.createStatement()) {
             for (String like : likes.keySet()) {
                 String[] userAndPost = like.split(":");
                 try (ResultSet rs = s.executeQuery("SELECT count(*) FROM likes WHERE user_id = " + userAndPost[0]

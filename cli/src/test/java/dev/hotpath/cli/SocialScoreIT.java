@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.hotpath.apps.social.SocialSeed;
 import dev.hotpath.apps.social.Tokens;
+import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
@@ -44,7 +44,7 @@ class SocialScoreIT {
         Path tokens = dir.resolve("tokens.txt");
         long now = Instant.now().getEpochSecond();
         List<String> lines = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
+        try (Connection c = SqliteDatabase.open(db); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT id, username FROM users ORDER BY id LIMIT " + TOKENS)) {
             while (rs.next()) {
                 lines.add(new Tokens(SECRET.getBytes(StandardCharsets.UTF_8)).mint(rs.getLong(1), rs.getString(2), now, now + 3600));
@@ -97,7 +97,7 @@ class SocialScoreIT {
     }
 
     private static long likes(Path db) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
+        try (Connection c = SqliteDatabase.open(db); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM likes")) {
             rs.next();
             return rs.getLong(1);

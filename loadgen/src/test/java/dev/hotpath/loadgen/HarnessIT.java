@@ -19,6 +19,7 @@ import dev.hotpath.loadgen.scenario.PingScenario;
 import dev.hotpath.loadgen.scenario.RedirectScenario;
 import dev.hotpath.loadgen.scenario.SocialScenario;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.SqliteDatabase;
 import io.netty.buffer.ByteBuf;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
@@ -26,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -600,7 +600,7 @@ class HarnessIT {
     }
 
     private static long count(Path db, String table) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        try (Connection c = SqliteDatabase.open(db);
              ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();
             return rs.getLong(1);

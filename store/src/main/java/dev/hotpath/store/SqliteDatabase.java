@@ -24,6 +24,8 @@ import java.util.Properties;
  * each {@code INSERT} with a regular-expression match on its SQL and a freshly prepared
  * {@code SELECT last_insert_rowid()}, which was a sixth of the shortener writer's CPU. Nothing here
  * reads generated keys (ids are assigned by the writer, or read back with {@code last_insert_rowid()}).
+ *
+ * <p>Every connection runs on the SQLite library {@link SqliteLibrary} chose, installed at the first open.
  */
 public final class SqliteDatabase {
     /** {@code sqlite3_open_v2} flags, as the driver's {@code open_mode} property takes them. */
@@ -43,6 +45,7 @@ public final class SqliteDatabase {
      * everything is gone when the connection closes.
      */
     public static Connection openForWriting(Path file, Durability durability) throws SQLException {
+        SqliteLibrary.install();
         if (!durability.persistent()) {
             Connection db = DriverManager.getConnection("jdbc:sqlite::memory:", properties());
             try (Statement s = db.createStatement()) {
@@ -69,6 +72,7 @@ public final class SqliteDatabase {
 
     /** A read-only connection on a database a writer created. */
     public static Connection openForReading(Path file) throws SQLException {
+        SqliteLibrary.install();
         Properties properties = properties();
         properties.setProperty("open_mode", Integer.toString(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX));
         Connection db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties);
@@ -79,6 +83,16 @@ public final class SqliteDatabase {
             closeAfter(e, db);
             throw e;
         }
+    }
+
+    /**
+     * A connection with the driver's defaults (auto-commit, no pragmas set): for writing a seed and for
+     * tools and tests that look into a file. The servers' connections come from {@link #openForWriting}
+     * and {@link #openForReading}.
+     */
+    public static Connection open(Path file) throws SQLException {
+        SqliteLibrary.install();
+        return DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
     }
 
     /**

@@ -1,10 +1,10 @@
 package dev.hotpath.apps.social;
 
+import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -66,7 +66,7 @@ public final class SocialSeed {
             throw new IllegalArgumentException(file + " exists; seed writes a new file only");
         }
         SplittableRandom random = new SplittableRandom(seed);
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+        try (Connection db = SqliteDatabase.open(file)) {
             try (Statement s = db.createStatement()) {
                 s.execute("PRAGMA journal_mode=OFF");
                 s.execute("PRAGMA synchronous=OFF");

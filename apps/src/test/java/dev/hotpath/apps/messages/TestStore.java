@@ -3,6 +3,7 @@ package dev.hotpath.apps.messages;
 import dev.hotpath.apps.messages.internal.MessageStore;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
+import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.testing.ThrowawayPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -58,7 +59,7 @@ public enum TestStore {
         /** A connection of the test's own that writes (SQLite's file or the PostgreSQL database). */
         Connection connect() throws SQLException {
             if (postgres == null) {
-                return DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("messages.db"));
+                return SqliteDatabase.open(dir.resolve("messages.db"));
             }
             Properties properties = new Properties();
             properties.setProperty("user", postgres.user());

@@ -9,7 +9,6 @@ import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,7 +29,7 @@ class PostReadsTest {
     void seed() throws Exception {
         file = dir.resolve("social.db");
         SocialSeed.generate(file, new SocialSeed.Size(50, 500), 3);
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement()) {
             s.executeUpdate("INSERT INTO posts (user_id, body, created_at) VALUES (7, '" + TRICKY.replace("'", "''")
                 + "', '2026-01-01T00:00:00.000Z')");
             try (ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
@@ -72,7 +71,7 @@ class PostReadsTest {
     @Test
     void answersTheFeedWithTheTwentyNewestPostsByteForByte() throws Exception {
         StringBuilder expected = new StringBuilder("{\"posts\":[");
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement()) {
             java.util.List<Long> ids = new java.util.ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT id FROM posts ORDER BY created_at DESC, id DESC LIMIT 20")) {
                 while (rs.next()) {
@@ -93,7 +92,7 @@ class PostReadsTest {
     @Test
     void answersAPostWithItsLikeCountAndRoundTripsItsUtf8() throws Exception {
         String expected;
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement()) {
             expected = "{\"post\":" + expectedPost(s, trickyId) + "}";
         }
         try (Connection readOnly = SqliteDatabase.openForReading(file); PostReads reads = new PostReads(readOnly)) {

@@ -8,11 +8,11 @@ import dev.hotpath.http.testing.MutableClock;
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.SqliteDatabase;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -69,7 +69,7 @@ class SocialIT {
     }
 
     private String usernameOf(long id) throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT username FROM users WHERE id = " + id)) {
             rs.next();
             return rs.getString(1);
@@ -114,7 +114,7 @@ class SocialIT {
     }
 
     private static long count(Path file, String sql) throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement();
              ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
@@ -196,7 +196,7 @@ class SocialIT {
         assertThat(created.status()).isEqualTo(201);
         long id = postIdOf(created);
         String createdAt;
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT body, created_at, user_id FROM posts WHERE id = " + id)) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("He said \"hi\" <b>&amp;</b> / café ✓");

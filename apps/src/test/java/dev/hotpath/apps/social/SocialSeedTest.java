@@ -3,10 +3,10 @@ package dev.hotpath.apps.social;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hotpath.store.SqliteDatabase;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HexFormat;
@@ -28,7 +28,7 @@ class SocialSeedTest {
 
     private static String digest(Path file) throws Exception {
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = SqliteDatabase.open(file); Statement s = db.createStatement()) {
             for (String query : new String[] {"SELECT * FROM users ORDER BY id", "SELECT * FROM posts ORDER BY id",
                 "SELECT * FROM likes ORDER BY user_id, post_id"}) {
                 try (ResultSet rs = s.executeQuery(query)) {
@@ -49,7 +49,7 @@ class SocialSeedTest {
     void writesTheContractsSchemaAndTheChallengesShape() throws Exception {
         Path file = dir.resolve("social.db");
         SocialSeed.Summary summary = SocialSeed.generate(file, SMALL, 7);
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+        try (Connection db = SqliteDatabase.open(file)) {
             assertThat(count(db, "SELECT count(*) FROM users")).isEqualTo(300);
             assertThat(count(db, "SELECT count(*) FROM posts")).isEqualTo(3_000);
             assertThat(count(db, "SELECT count(*) FROM likes")).isEqualTo(summary.likes()).isBetween(9_000L, 16_000L);

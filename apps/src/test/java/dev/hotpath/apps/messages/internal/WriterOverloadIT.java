@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.SqliteDatabase;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ class WriterOverloadIT {
         MessagesService service = new MessagesService(SqliteMessageStore.open(file, Durability.FULL), 1, 1,
             Clock.systemUTC());
         List<CompletableFuture<Response>> answers = new ArrayList<>();
-        try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + file);
+        try (Connection blocker = SqliteDatabase.open(file);
              Statement s = blocker.createStatement()) {
             s.execute("BEGIN IMMEDIATE");
             for (int i = 0; i < 3; i++) {
