@@ -2,8 +2,9 @@
 # Builds the SQLite library hotpath runs on: sqlite-jdbc's own JNI glue (NativeDB.c, from the driver's
 # sources jar, unpacked by Maven into GLUE_DIR) and the SQLite amalgamation of the driver's SQLite
 # version, compiled with this machine's C compiler and the compile-time options of the driver's own
-# build. The library the driver bundles is the same code built with gcc 4.1.2 (2008); this build took
-# 0.855x the server CPU per request off the social API's closed-loop mix (docs/BENCHMARKS.md).
+# build. The library the driver bundles is the same code built with gcc 4.1.2 (2008) at -Os; this
+# build (the machine's gcc, -O2) made the social API's closed-loop mix 0.855x the server CPU per request
+# (docs/BENCHMARKS.md).
 #
 #   build-sqlite.sh GLUE_DIR DRIVER_JAR DRIVER_VERSION OUT_DIR
 #
@@ -28,7 +29,7 @@ glue=$1 driver_jar=$2 driver_version=$3 out=$4
 tarball_url=https://registry.npmjs.org/better-sqlite3/-/better-sqlite3-13.2.0.tgz
 tarball_sha512=67c43ff71fee3722b1035bf814da1dc88b51551c354de281ae68f7d89871851d1c78d70163ec0ca1bb7f06fecced3cf03c05e39d946d35a12c0139d465229665
 # The options sqlite-jdbc's build compiles SQLite with (its pragma compile_options), so that the
-# library behaves as the bundled one does and differs only in the compiler.
+# library behaves as the bundled one does and differs only in how it is compiled.
 options=(
     -DSQLITE_CORE -DSQLITE_THREADSAFE=1 -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=1
     -DSQLITE_DEFAULT_FILE_PERMISSIONS=0666 -DSQLITE_HAVE_ISNAN -DHAVE_USLEEP
@@ -53,6 +54,8 @@ case "$(uname -s)-$(uname -m)" in
     Linux-aarch64) platform=linux-aarch64 ;;
     *) warn "no SQLite build of its own for $(uname -s)-$(uname -m)"; exit 0 ;;
 esac
+# A library an earlier build left would otherwise ship beside a driver it was not built for.
+rm -f "$out/$platform/libsqlitejdbc.so"
 cc=${CC:-cc}
 if ! command -v "$cc" >/dev/null 2>&1 || ! printf '#include <stdio.h>\nint main(void){return 0;}\n' \
         | "$cc" -x c -o /dev/null - >/dev/null 2>&1; then
@@ -63,7 +66,8 @@ javac=${JAVA_HOME:?JAVA_HOME must point at the JDK}/bin/javac
 javap=$JAVA_HOME/bin/javap
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+staged=
+trap 'rm -rf "$work" ${staged:+"$staged"}' EXIT
 
 # The glue must match the driver's Java side: the sources jar may be of another release (the
 # driver's own is not published), so its native methods are compared with the driver's, signature by
@@ -80,7 +84,7 @@ cp "$work/include/org_sqlite_core_NativeDB.h" "$work/include/NativeDB.h"
 
 key=$( { cat "$0" "$glue/org/sqlite/core/NativeDB.c"; natives "$driver_jar"; echo "$driver_version"; "$cc" --version; } \
     | sha256sum | cut -c1-16)
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/hotpath/sqlite-$platform-$key
+cache=${XDG_CACHE_HOME:-${HOME:?neither XDG_CACHE_HOME nor HOME is set}/.cache}/hotpath/sqlite-$platform-$key
 library=$cache/libsqlitejdbc.so
 if [[ ! -f $library ]]; then
     if ! command -v curl >/dev/null 2>&1; then
@@ -108,6 +112,7 @@ if [[ ! -f $library ]]; then
     staged=$(mktemp -d "$(dirname "$cache")/.sqlite-XXXXXX")
     mv "$work/libsqlitejdbc.so" "$staged/"
     mv -T "$staged" "$cache" 2>/dev/null || rm -rf "$staged" # another build got there first: same bytes
+    staged=
 fi
 mkdir -p "$out/$platform"
 cp "$library" "$out/$platform/libsqlitejdbc.so"

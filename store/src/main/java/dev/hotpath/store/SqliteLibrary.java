@@ -10,16 +10,17 @@ import org.sqlite.SQLiteJDBCLoader;
 /**
  * Chooses the SQLite library under sqlite-jdbc: hotpath's own build when the jar has one for this
  * platform, else the one the driver bundles. Both are the same SQLite with the same compile-time
- * options; the driver's is compiled with gcc 4.1.2 (2008), hotpath's by the machine that built the jar
- * ({@code src/main/native/build-sqlite.sh}), and that alone took the social API's server CPU per request
- * to 0.855× in its closed-loop mix (docs/BENCHMARKS.md).
+ * options; the driver's is compiled with gcc 4.1.2 (2008) at {@code -Os}, hotpath's by the machine that
+ * built the jar at {@code -O2} ({@code src/main/native/build-sqlite.sh}), which took the social API's
+ * server CPU per request to 0.855× in its closed-loop mix (docs/BENCHMARKS.md).
  *
  * <p>The driver loads its library once, when its first connection opens, and the whole process then
  * shares it, which is also a rule: two copies of SQLite in one process do not see each other's locks on
  * a file. So {@link #install()} must run before anything opens a connection: {@link SqliteDatabase} calls
  * it, and so must any code that opens one through {@code DriverManager} itself. The library is copied to
- * a private temporary directory, loaded, and deleted at once (the loaded mapping stays): about 1.6 MB
- * written once per process, and nothing left behind when the process dies.
+ * a private temporary directory (under {@code org.sqlite.tmpdir} when set, as the driver's own copy
+ * would be, else {@code java.io.tmpdir}), loaded, and deleted at once (the loaded mapping stays): about
+ * 1.6 MB written once per process, and nothing left behind when the process dies.
  */
 public final class SqliteLibrary {
     private static final System.Logger LOG = System.getLogger(SqliteLibrary.class.getName());
@@ -71,14 +72,14 @@ public final class SqliteLibrary {
                 initializeDriver();
                 return Build.DRIVER_BUNDLED;
             }
-            Path directory = Files.createTempDirectory("hotpath-sqlite");
+            Path directory = Files.createTempDirectory(temporaryDirectory(), "hotpath-sqlite");
             Path file = directory.resolve(NAME);
             try {
                 Files.copy(library, file);
                 System.setProperty(PATH_PROPERTY, directory.toString());
                 System.setProperty(NAME_PROPERTY, NAME);
                 initializeDriver();
-                if (mapped(file)) {
+                if (mapped(file.toRealPath())) {
                     return Build.HOTPATH;
                 }
                 LOG.log(System.Logger.Level.WARNING, "sqlite-jdbc did not load hotpath's SQLite build from " + file
@@ -92,7 +93,7 @@ public final class SqliteLibrary {
                 Files.delete(directory);
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot copy hotpath's SQLite build out of the jar", e);
+            throw new IllegalStateException("cannot install hotpath's SQLite build from the jar", e);
         }
     }
 
@@ -103,19 +104,37 @@ public final class SqliteLibrary {
         return os + "-" + ("amd64".equals(arch) ? "x86_64" : arch);
     }
 
+    private static Path temporaryDirectory() {
+        return Path.of(System.getProperty("org.sqlite.tmpdir", System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * Has the driver load its library. A library whose JNI glue does not fit the driver's classes fails
+     * here with a {@link LinkageError}; nothing falls back then (the half-loaded library would keep its
+     * symbols), so the process stops with the reason.
+     */
     private static void initializeDriver() {
         try {
             SQLiteJDBCLoader.initialize();
-        } catch (Exception e) {
-            throw new IllegalStateException("sqlite-jdbc could not load a SQLite library", e);
+        } catch (Exception | LinkageError e) {
+            throw new IllegalStateException("sqlite-jdbc could not load its SQLite library (a build of hotpath's"
+                + " SQLite made for another sqlite-jdbc? rebuild with ./mvnw clean package)", e);
         }
     }
 
-    /** Whether {@code file} is mapped into this process, i.e. the driver loaded it (Linux, the only platform built). */
+    /**
+     * Whether {@code file} is mapped into this process, i.e. the driver loaded it (Linux, the only
+     * platform built). Where {@code /proc/self/maps} cannot be read, the load succeeded and is taken as
+     * done, unverified.
+     */
     private static boolean mapped(Path file) throws IOException {
+        Path maps = Path.of("/proc/self/maps");
+        if (!Files.isReadable(maps)) {
+            return true;
+        }
         String name = file.toString();
-        try (var maps = Files.lines(Path.of("/proc/self/maps"))) {
-            return maps.anyMatch(line -> line.endsWith(name));
+        try (var lines = Files.lines(maps)) {
+            return lines.anyMatch(line -> line.endsWith(name));
         }
     }
 }

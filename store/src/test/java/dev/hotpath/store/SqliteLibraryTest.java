@@ -27,7 +27,7 @@ class SqliteLibraryTest {
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT compile_options FROM pragma_compile_options WHERE compile_options LIKE 'COMPILER=%'")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo("COMPILER=gcc-" + compilerVersion());
+            assertThat(rs.getString(1)).startsWith("COMPILER=gcc-" + compilerVersion()); // some distributions append a date
         }
     }
 
