@@ -14,9 +14,9 @@ import java.util.Properties;
  * {@link GroupCommitWriter} (or a {@link LoopCommitter}, whose loop also reads on it); read-only
  * connections are for readers on other threads.
  *
- * <p>Every connection here is for one thread at a time (opened with {@code SQLITE_OPEN_NOMUTEX}): SQLite
- * then skips the mutex it otherwise takes on every call, which a connection that no two threads use at
- * once never needs. Its owner (a writer thread, one event loop, one reading thread) must keep it so;
+ * <p>Every connection a server opens here is for one thread at a time (opened with
+ * {@code SQLITE_OPEN_NOMUTEX}): SQLite then skips the mutex it otherwise takes on every call, which a
+ * connection that no two threads use at once never needs. Its owner (a writer thread, one event loop, one reading thread) must keep it so;
  * handing it from one thread to another with a happens-before edge (a thread start, a lock) is fine.
  * In the social API's closed-loop mix this measured 0.989× the CPU per request (docs/BENCHMARKS.md).
  *
@@ -86,13 +86,13 @@ public final class SqliteDatabase {
     }
 
     /**
-     * A connection with the driver's defaults (auto-commit, no pragmas set): for writing a seed and for
-     * tools and tests that look into a file. The servers' connections come from {@link #openForWriting}
-     * and {@link #openForReading}.
+     * A plain connection (auto-commit, no pragmas set, the driver's own locking, so any thread may use
+     * it): for writing a seed and for tools and tests that look into a file. The servers' connections
+     * come from {@link #openForWriting} and {@link #openForReading}.
      */
     public static Connection open(Path file) throws SQLException {
         SqliteLibrary.install();
-        return DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        return DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties());
     }
 
     /**

@@ -68,7 +68,7 @@ public final class SqliteLibrary {
         try (InputStream library = SqliteLibrary.class.getResourceAsStream("/dev/hotpath/store/sqlite/" + platform + "/" + NAME)) {
             if (library == null) {
                 LOG.log(System.Logger.Level.INFO, "running on sqlite-jdbc's bundled SQLite build: this jar has none of its own for " + platform
-                    + " (it was built without a C compiler)");
+                    + " (it was built without a C compiler or curl, or on another platform)");
                 initializeDriver();
                 return Build.DRIVER_BUNDLED;
             }
