@@ -16,7 +16,7 @@
 #
 # The amalgamation comes from the npm tarball of better-sqlite3, which ships it, checked against its
 # pinned integrity hash. The result is cached in ~/.cache/hotpath (a compile takes about a minute),
-# keyed by everything that goes into it.
+# keyed by everything that goes into it; an entry no build used for 30 days is removed.
 set -euo pipefail
 
 if [[ $# -ne 4 ]]; then
@@ -116,3 +116,9 @@ if [[ ! -f $library ]]; then
 fi
 mkdir -p "$out/$platform"
 cp "$library" "$out/$platform/libsqlitejdbc.so"
+
+# Each build marks the entry it used; entries of other inputs (an older gcc, an earlier version of
+# this script) go once unused for 30 days, so a checkout still on an older version keeps its own.
+touch "$library"
+find "$(dirname "$cache")" -mindepth 2 -maxdepth 2 -path "*/sqlite-$platform-*/libsqlitejdbc.so" -mtime +30 \
+    -exec sh -c 'rm -rf "$(dirname "$1")"' prune {} \;
