@@ -1,0 +1,73 @@
+package dev.hotpath.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link SqliteLibrary}'s other choices, each in a JVM of its own ({@link SqliteLibraryProbe}): it
+ * never takes a library over from the driver, nor from the user.
+ */
+class SqliteLibraryFallbackTest {
+    private static final String LIBRARY = "/dev/hotpath/store/sqlite/linux-x86_64/libsqlitejdbc.so";
+
+    @Test
+    void aConnectionOpenedBeforeInstallKeepsTheDriversBundledBuild(@TempDir Path dir) throws Exception {
+        Probe probe = probe(dir, List.of(), "connection-first");
+
+        assertThat(probe.lines()).contains("build=DRIVER_BUNDLED", "query=ok");
+        assertThat(probe.mapped()).isNotEmpty().noneSatisfy(file -> assertThat(file).contains("hotpath-sqlite"));
+        assertThat(probe.output()).contains("sqlite-jdbc did not load hotpath's SQLite build");
+    }
+
+    @Test
+    void aLibraryTheUserNamesIsTheOneLoaded(@TempDir Path dir) throws Exception {
+        Path own = Files.createDirectories(dir.resolve("own")).resolve("libsqlitejdbc.so");
+        try (InputStream library = SqliteLibraryFallbackTest.class.getResourceAsStream(LIBRARY)) {
+            assertThat(library).as("the build's own SQLite library").isNotNull();
+            Files.copy(library, own);
+        }
+
+        Probe probe = probe(dir, List.of("-Dorg.sqlite.lib.path=" + own.getParent(), "-Dorg.sqlite.lib.name=libsqlitejdbc.so"), "install");
+
+        assertThat(probe.lines()).contains("build=CONFIGURED", "query=ok");
+        assertThat(probe.mapped()).containsExactly(own.toRealPath().toString());
+    }
+
+    private record Probe(String output) {
+        List<String> lines() {
+            return output.lines().toList();
+        }
+
+        List<String> mapped() {
+            return lines().stream().filter(line -> line.startsWith("mapped=")).map(line -> line.substring("mapped=".length())).toList();
+        }
+    }
+
+    /** Runs {@link SqliteLibraryProbe} in a new JVM with {@code properties}, its temporary files under {@code dir}. */
+    private static Probe probe(Path dir, List<String> properties, String mode) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+            "--enable-native-access=ALL-UNNAMED", "-Djava.io.tmpdir=" + dir));
+        command.addAll(properties);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SqliteLibraryProbe.class.getName(),
+            mode, dir.resolve("probe.db").toString()));
+        Path log = dir.resolve("probe.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean exited = process.waitFor(2, TimeUnit.MINUTES);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        String output = Files.readString(log);
+        assertThat(exited).as("the probe exited; its output:%n%s", output).isTrue();
+        assertThat(process.exitValue()).as("the probe's exit status; its output:%n%s", output).isZero();
+        return new Probe(output);
+    }
+}
