@@ -12,7 +12,7 @@
 # dev.hotpath.store.SqliteLibrary hands to the driver at startup. Without a C compiler, or on another
 # platform, it writes nothing and says so (as without curl and nothing cached): hotpath then runs on
 # the driver's bundled build. Any other failure (download, checksum, a driver whose native methods
-# changed) fails the build.
+# changed, a library the driver cannot load: LoadCheck.java) fails the build.
 #
 # The amalgamation comes from the npm tarball of better-sqlite3, which ships it, checked against its
 # pinned integrity hash. The result is cached in ~/.cache/hotpath (a compile takes about a minute),
@@ -108,6 +108,12 @@ if [[ ! -f $library ]]; then
     "$cc" "${cflags[@]}" "${options[@]}" -I"$amalgamation" -I"$work/include" -I"$JAVA_HOME/include" \
         -I"$JAVA_HOME/include/linux" "$glue/org/sqlite/core/NativeDB.c" "$amalgamation/sqlite3.c" \
         -o "$work/libsqlitejdbc.so" -lpthread -ldl -lm
+    if ! "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dorg.sqlite.lib.path="$work" \
+            -Dorg.sqlite.lib.name=libsqlitejdbc.so -cp "$driver_jar" "$(dirname "$0")/LoadCheck.java" \
+            "$work/libsqlitejdbc.so"; then
+        echo "hotpath: the new SQLite build does not load under $driver_jar (see above)" >&2
+        exit 1
+    fi
     mkdir -p "$(dirname "$cache")"
     staged=$(mktemp -d "$(dirname "$cache")/.sqlite-XXXXXX")
     mv "$work/libsqlitejdbc.so" "$staged/"
