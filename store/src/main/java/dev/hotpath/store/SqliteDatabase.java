@@ -16,8 +16,8 @@ import java.util.Properties;
  *
  * <p>Every connection a server opens here is for one thread at a time (opened with
  * {@code SQLITE_OPEN_NOMUTEX}): SQLite then skips the mutex it otherwise takes on every call, which a
- * connection that no two threads use at once never needs. Its owner (a writer thread, one event loop, one reading thread) must keep it so;
- * handing it from one thread to another with a happens-before edge (a thread start, a lock) is fine.
+ * connection that no two threads use at once never needs. Its owner (a writer thread, one event loop,
+ * one reading thread) must keep it so; handing it from one thread to another with a happens-before edge (a thread start, a lock) is fine.
  * In the social API's closed-loop mix this measured 0.989× the CPU per request (docs/BENCHMARKS.md).
  *
  * <p>Every connection has the driver's generated-key retrieval off: with it on, sqlite-jdbc follows

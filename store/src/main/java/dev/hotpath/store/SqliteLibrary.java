@@ -64,10 +64,9 @@ public final class SqliteLibrary {
             initializeDriver();
             return Build.CONFIGURED;
         }
-        String platform = platform();
-        try (InputStream library = SqliteLibrary.class.getResourceAsStream("/dev/hotpath/store/sqlite/" + platform + "/" + NAME)) {
+        try (InputStream library = SqliteLibrary.class.getResourceAsStream(resource())) {
             if (library == null) {
-                LOG.log(System.Logger.Level.INFO, "running on sqlite-jdbc's bundled SQLite build: this jar has none of its own for " + platform
+                LOG.log(System.Logger.Level.INFO, "running on sqlite-jdbc's bundled SQLite build: this jar has none of its own for " + platform()
                     + " (it was built without a C compiler or curl, or on another platform)");
                 initializeDriver();
                 return Build.DRIVER_BUNDLED;
@@ -95,6 +94,11 @@ public final class SqliteLibrary {
         } catch (IOException e) {
             throw new IllegalStateException("cannot install hotpath's SQLite build from the jar", e);
         }
+    }
+
+    /** Where the jar holds its own build of the library for this platform (absent without one). */
+    static String resource() {
+        return "/dev/hotpath/store/sqlite/" + platform() + "/" + NAME;
     }
 
     /** The platform directory {@code build-sqlite.sh} writes to, e.g. {@code linux-x86_64}. */

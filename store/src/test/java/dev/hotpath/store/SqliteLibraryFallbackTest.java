@@ -17,8 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * never takes a library over from the driver, nor from the user.
  */
 class SqliteLibraryFallbackTest {
-    private static final String LIBRARY = "/dev/hotpath/store/sqlite/linux-x86_64/libsqlitejdbc.so";
-
     @Test
     void aConnectionOpenedBeforeInstallKeepsTheDriversBundledBuild(@TempDir Path dir) throws Exception {
         Probe probe = probe(dir, List.of(), "connection-first");
@@ -31,7 +29,7 @@ class SqliteLibraryFallbackTest {
     @Test
     void aLibraryTheUserNamesIsTheOneLoaded(@TempDir Path dir) throws Exception {
         Path own = Files.createDirectories(dir.resolve("own")).resolve("libsqlitejdbc.so");
-        try (InputStream library = SqliteLibraryFallbackTest.class.getResourceAsStream(LIBRARY)) {
+        try (InputStream library = SqliteLibraryFallbackTest.class.getResourceAsStream(SqliteLibrary.resource())) {
             assertThat(library).as("the build's own SQLite library").isNotNull();
             Files.copy(library, own);
         }
