@@ -8,7 +8,11 @@
 # measured run, divided by the requests wrk counted.
 #   bench/social/wrk-ab.sh SEED 'SERVER A' 'SERVER B' [ROUNDS] [SECONDS]
 # WARMUP (default 5) is each run's warm-up in seconds: a JVM still compiles after 5 s (C2 was 3.9% of
-# hotpath's CPU in the measured window that follows), so a longer one compares warm servers.
+# hotpath's CPU in the measured window that follows), so a longer one compares warm servers. The
+# warm-up is two wrk runs, its first half and its second, so that the server has seen its connections
+# close and new ones open before it is measured, as a server in service has: a JIT that has not seen
+# them throws the compiled request path back to the interpreter when the warm-up's connections close
+# and recompiles it inside the measured run (docs/BENCHMARKS.md, 2026-12-06).
 # A server is a command serving the social API on 127.0.0.1:{port}, run with `exec` (its PID is the
 # server's) and with SQLITE_PATH, JWT_SECRET, HOST and PORT in its environment, e.g.
 #   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{port}"
@@ -39,7 +43,12 @@ run() { # run NAME COMMAND: writes "rps us_per_request p99_ms bad" to $work/NAME
     start_social_server "$seed" "$work" "$2" "$work/$1.log"
     pid=$SOCIAL_PID
     local port=$SOCIAL_PORT
-    TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${WARMUP:-5}s" -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
+    local warmup=${WARMUP:-5} half part
+    half=$(( (warmup + 1) / 2 ))
+    for part in "$half" $(( warmup - half )); do
+        (( part > 0 )) || continue
+        TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${part}s" -s "$here/bench/social/wrk-mix.lua" "http://127.0.0.1:$port" > /dev/null
+    done
     local before after line
     before=$(cpu_ticks "$pid")
     line=$(TOKENS=$work/tokens.txt taskset -c 1 wrk -t64 -c64 "-d${seconds}s" -s "$here/bench/social/wrk-mix.lua" \
