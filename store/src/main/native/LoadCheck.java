@@ -1,3 +1,5 @@
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -9,7 +11,9 @@ import java.sql.ResultSet;
  * {@code org.sqlite.lib.path}/{@code org.sqlite.lib.name} naming the library: the glue looks up the
  * driver's classes, fields and methods when the library loads, so loading it once here, and answering
  * one query through it, fails the build on a glue that does not fit the driver instead of the server
- * at its start. About two seconds, only when a library is compiled (not when it comes from the cache).
+ * at its start; and a library that does not export SQLite's C API (which dev.hotpath.store.BytesQuery
+ * calls) fails it too, instead of the server quietly reading through JDBC. About two seconds, only
+ * when a library is compiled (not when it comes from the cache).
  *
  * <p>{@code java LoadCheck.java LIBRARY}: exits 0 when the driver answered through LIBRARY.
  */
@@ -25,6 +29,12 @@ public class LoadCheck {
         if (Files.readAllLines(Path.of("/proc/self/maps")).stream().noneMatch(line -> line.endsWith(library))) {
             System.err.println("hotpath: sqlite-jdbc answered, but not through " + library);
             System.exit(1);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            if (SymbolLookup.libraryLookup(Path.of(library), arena).find("sqlite3_step").isEmpty()) {
+                System.err.println("hotpath: " + library + " does not export SQLite's C API (sqlite3_step)");
+                System.exit(1);
+            }
         }
         System.err.println("hotpath: sqlite-jdbc runs on the new build of SQLite " + version);
     }

@@ -42,10 +42,14 @@ options=(
     -DSQLITE_MAX_PAGE_COUNT=4294967294
 )
 # -O2: -O3 measured no better on the social mix, by round (docs/BENCHMARKS.md). No -march=native: the jar
-# must run on any CPU of its architecture. -fvisibility=hidden exports only the JNI entry points (as
-# the driver's own build does), so SQLite's calls to its own API are direct, not through the PLT:
-# 0.923x and 0.905x the CPU per request by round in two runs of the social mix.
-cflags=(-O2 -fPIC -shared -fvisibility=hidden)
+# must run on any CPU of its architecture. -fvisibility=hidden keeps SQLite's internals out of the
+# library's symbols, and -fno-semantic-interposition keeps SQLite's calls to its own API direct, not
+# through the PLT (0.923x and 0.905x the CPU per request by round in two runs of the social mix, when
+# only the JNI entry points were exported). SQLITE_API exports SQLite's C API besides the JNI entry
+# points, for dev.hotpath.store.BytesQuery, which calls it through the JDK's foreign-function API.
+cflags=(-O2 -fPIC -shared -fvisibility=hidden -fno-semantic-interposition)
+api_visible='-DSQLITE_API=__attribute__((visibility("default")))'
+
 
 warn() { echo "hotpath: $*; hotpath will run on sqlite-jdbc's bundled SQLite build" >&2; }
 
@@ -105,7 +109,7 @@ if [[ ! -f $library ]]; then
         echo "hotpath: the amalgamation is SQLite $sqlite, the driver $driver_version: pin a tarball of the driver's SQLite" >&2
         exit 1
     fi
-    "$cc" "${cflags[@]}" "${options[@]}" -I"$amalgamation" -I"$work/include" -I"$JAVA_HOME/include" \
+    "$cc" "${cflags[@]}" "$api_visible" "${options[@]}" -I"$amalgamation" -I"$work/include" -I"$JAVA_HOME/include" \
         -I"$JAVA_HOME/include/linux" "$glue/org/sqlite/core/NativeDB.c" "$amalgamation/sqlite3.c" \
         -o "$work/libsqlitejdbc.so" -lpthread -ldl -lm
     if ! "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dorg.sqlite.lib.path="$work" \

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.social;
 
+import dev.hotpath.store.BytesQuery;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,7 +14,8 @@ import java.util.Arrays;
  * contract's JSON. SQLite writes each post object itself ({@code json_object} keeps the keys in the
  * order given and escapes what JSON needs), so a post crosses JDBC as one UTF-8 column read as bytes:
  * against five columns decoded into strings and re-encoded by a JSON generator, the feed's work around
- * its query fell from about 24 to 10 µs and its allocation to a sixth ({@code PostReadsBenchmark}).
+ * its query fell from about 24 to 10 µs and its allocation to a sixth ({@code PostReadsBenchmark}); the
+ * rows are read through SQLite's C API where the library allows ({@link BytesQuery}).
  * {@code like_count} is counted per request through {@code likes_post_id_idx}. Not thread-safe: one per
  * reading thread.
  */
@@ -30,14 +32,14 @@ public final class PostReads implements AutoCloseable {
     private static final byte[] POST_START = ascii("{\"post\":");
     private static final byte[] POST_END = ascii("}");
 
-    private final PreparedStatement feed;
-    private final PreparedStatement byId;
+    private final BytesQuery feed;
+    private final BytesQuery byId;
     private final PreparedStatement one;
     private final byte[][] feedPosts = new byte[FEED_SIZE][];
 
     public PostReads(Connection readOnly) throws SQLException {
-        this.feed = readOnly.prepareStatement(FEED_QUERY);
-        this.byId = readOnly.prepareStatement(POST + " WHERE p.id = ?");
+        this.feed = BytesQuery.prepare(readOnly, FEED_QUERY);
+        this.byId = BytesQuery.prepare(readOnly, POST + " WHERE p.id = ?");
         this.one = readOnly.prepareStatement("SELECT 1");
     }
 
@@ -52,14 +54,10 @@ public final class PostReads implements AutoCloseable {
 
     /** {@code {"posts":[...]}}: the newest posts. */
     public byte[] feed() throws SQLException {
-        int posts = 0;
-        int length = FEED_START.length + FEED_END.length;
-        try (ResultSet rs = feed.executeQuery()) {
-            while (rs.next()) {
-                byte[] post = rs.getBytes(1);
-                feedPosts[posts++] = post;
-                length += post.length + (posts > 1 ? 1 : 0);
-            }
+        int posts = feed.run(feedPosts);
+        int length = FEED_START.length + FEED_END.length + Math.max(posts - 1, 0);
+        for (int i = 0; i < posts; i++) {
+            length += feedPosts[i].length;
         }
         byte[] out = Arrays.copyOf(FEED_START, length);
         int at = FEED_START.length;
@@ -77,13 +75,10 @@ public final class PostReads implements AutoCloseable {
 
     /** {@code {"post":{...}}}, or null when there is no post {@code id}. */
     public byte[] post(long id) throws SQLException {
-        byId.setLong(1, id);
-        byte[] post;
-        try (ResultSet rs = byId.executeQuery()) {
-            if (!rs.next()) {
-                return null;
-            }
-            post = rs.getBytes(1);
+        byId.bind(1, id);
+        byte[] post = byId.first();
+        if (post == null) {
+            return null;
         }
         byte[] out = Arrays.copyOf(POST_START, POST_START.length + post.length + POST_END.length);
         System.arraycopy(post, 0, out, POST_START.length, post.length);

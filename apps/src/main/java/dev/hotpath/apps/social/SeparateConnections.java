@@ -33,7 +33,8 @@ final class SeparateConnections implements SocialDatabase {
     private static final Duration COMMIT_INTERVAL = Duration.ofMillis(4);
 
     private final GroupCommitWriter writer;
-    private final List<Connection> readConnections = new CopyOnWriteArrayList<>();
+    /** Each reading thread's reads and their connection, closed in that order. */
+    private final List<AutoCloseable> readers = new CopyOnWriteArrayList<>();
     private final ThreadLocal<PostReads> reads;
 
     SeparateConnections(Path database, Connection writeConnection) {
@@ -43,8 +44,16 @@ final class SeparateConnections implements SocialDatabase {
         this.reads = ThreadLocal.withInitial(() -> {
             try {
                 Connection c = SqliteDatabase.openForReading(database);
-                readConnections.add(c);
-                return new PostReads(c);
+                PostReads postReads;
+                try {
+                    postReads = new PostReads(c);
+                } catch (SQLException | RuntimeException e) {
+                    SqliteDatabase.closeAfter(e, c);
+                    throw e;
+                }
+                readers.add(postReads);
+                readers.add(c);
+                return postReads;
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot open a read connection on " + database, e);
             }
@@ -61,14 +70,17 @@ final class SeparateConnections implements SocialDatabase {
         return writer.offer(write);
     }
 
-    /** Commits what is queued, then closes the writer and every read connection. */
+    /**
+     * Commits what is queued, then closes the writer and every read connection, each after its
+     * statements (SQLite does not close a connection whose statements are still prepared).
+     */
     @Override
     public void close() {
         writer.close();
-        for (Connection c : readConnections) {
+        for (AutoCloseable reader : readers) {
             try {
-                c.close();
-            } catch (SQLException e) {
+                reader.close();
+            } catch (Exception e) {
                 // closing anyway
             }
         }

@@ -28,8 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The social API's two reads without HTTP around them: one {@code /feed} answer and one
  * {@code /posts/{id}} answer built from a read-only connection, as an event loop builds them, and
- * {@code feedQueryOnly}, the feed's own query stepped through without reading its column (SQLite
- * still builds each row, JSON object included): the floor that reading the answer adds to. {@code -p db=FILE} runs on an existing seed (the full challenge size);
+ * {@code feedQueryOnly}, the feed's own query stepped through by JDBC without reading its column (SQLite
+ * still builds each row, JSON object included): JDBC's floor, which {@code feed} (through SQLite's C
+ * API where the library has it, {@code BytesQuery}) can go below. {@code -p db=FILE} runs on an
+ * existing seed (the full challenge size);
  * by default a tenth-size seed is generated into a temporary directory.
  */
 @State(Scope.Thread)
