@@ -31,9 +31,14 @@ public class LoadCheck {
             System.exit(1);
         }
         try (Arena arena = Arena.ofConfined()) {
-            if (SymbolLookup.libraryLookup(Path.of(library), arena).find("sqlite3_step").isEmpty()) {
-                System.err.println("hotpath: " + library + " does not export SQLite's C API (sqlite3_step)");
-                System.exit(1);
+            SymbolLookup symbols = SymbolLookup.libraryLookup(Path.of(library), arena);
+            for (String function : new String[] {"sqlite3_prepare_v3", "sqlite3_step", "sqlite3_reset", "sqlite3_bind_int64",
+                "sqlite3_column_blob", "sqlite3_column_bytes", "sqlite3_column_type", "sqlite3_finalize", "sqlite3_errmsg",
+                "sqlite3_db_mutex"}) {
+                if (symbols.find(function).isEmpty()) {
+                    System.err.println("hotpath: " + library + " does not export SQLite's C API (" + function + ")");
+                    System.exit(1);
+                }
             }
         }
         System.err.println("hotpath: sqlite-jdbc runs on the new build of SQLite " + version);

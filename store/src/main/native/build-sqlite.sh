@@ -42,14 +42,14 @@ options=(
     -DSQLITE_MAX_PAGE_COUNT=4294967294
 )
 # -O2: -O3 measured no better on the social mix, by round (docs/BENCHMARKS.md). No -march=native: the jar
-# must run on any CPU of its architecture. -fvisibility=hidden keeps SQLite's internals out of the
-# library's symbols, and -fno-semantic-interposition keeps SQLite's calls to its own API direct, not
-# through the PLT (0.923x and 0.905x the CPU per request by round in two runs of the social mix, when
-# only the JNI entry points were exported). SQLITE_API exports SQLite's C API besides the JNI entry
-# points, for dev.hotpath.store.BytesQuery, which calls it through the JDK's foreign-function API.
-cflags=(-O2 -fPIC -shared -fvisibility=hidden -fno-semantic-interposition)
+# must run on any CPU of its architecture. SQLITE_API exports SQLite's C API besides the JNI entry
+# points, for dev.hotpath.store.BytesQuery, which calls it through the JDK's foreign-function API;
+# -fvisibility=hidden keeps SQLite's internals out of the library's symbols. Calls to the exported API
+# from inside the library stay direct, not through the PLT: -fno-semantic-interposition for SQLite's
+# own, -Bsymbolic-functions for the JNI glue's (hidden symbols made 0.923x and 0.905x the CPU per
+# request by round in two runs of the social mix, when only the JNI entry points were exported).
+cflags=(-O2 -fPIC -shared -fvisibility=hidden -fno-semantic-interposition -Wl,-Bsymbolic-functions)
 api_visible='-DSQLITE_API=__attribute__((visibility("default")))'
-
 
 warn() { echo "hotpath: $*; hotpath will run on sqlite-jdbc's bundled SQLite build" >&2; }
 

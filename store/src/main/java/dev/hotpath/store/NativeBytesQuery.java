@@ -12,20 +12,26 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Optional;
 import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * {@link BytesQuery} through SQLite's C API ({@code sqlite3_prepare_v3}, {@code _step},
  * {@code _column_blob}, ...), called with the JDK's foreign-function API on the handle of the
  * connection sqlite-jdbc opened: the same connection, so its page cache, transactions and busy timeout
  * are the ones JDBC uses on it. The handle ({@code sqlite3 *}) is sqlite-jdbc's own, kept in a private
- * field of its {@code NativeDB}, and read once per query; the driver's version is pinned, and were the
+ * field of its {@code NativeDB} (readable on the class path, where hotpath runs; on the module path the
+ * driver does not open it), and read once per query; the driver's version is pinned, and were the
  * field gone, queries go through JDBC and the process says why once.
  *
- * <p>The calls that only read memory SQLite already holds (binding, the column's pointer and length)
- * are made as critical calls, without the transition a call that may block needs; stepping, which may
- * read the disk or wait on a lock, is not.
+ * <p>Only for connections opened for one thread ({@code SQLITE_OPEN_NOMUTEX}, as every server
+ * connection of {@link SqliteDatabase} is): on those, binding and reading a column take no lock and
+ * only touch memory SQLite holds, so they are made as critical calls, without the thread-state
+ * transition a call that may block needs; stepping, which may read the disk or wait on a lock, is not.
+ * A connection with SQLite's mutex gets the JDBC form ({@link BytesQuery#prepare}). Nothing serializes
+ * a query against its connection's closing: like the connection, it belongs to one thread, and its
+ * owner closes it before the connection.
  */
 final class NativeBytesQuery extends BytesQuery {
     private static final System.Logger LOG = System.getLogger(NativeBytesQuery.class.getName());
@@ -36,52 +42,72 @@ final class NativeBytesQuery extends BytesQuery {
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
     private static final Api API = Api.load();
 
+    private final Connection connection;
     private final MemorySegment database;
     private MemorySegment statement;
 
-    private NativeBytesQuery(MemorySegment database, MemorySegment statement) {
+    private NativeBytesQuery(Connection connection, MemorySegment database, MemorySegment statement) {
+        this.connection = connection;
         this.database = database;
         this.statement = statement;
     }
 
-    /** Whether the loaded SQLite library exports its C API and the driver's handle can be read. */
-    static boolean available() {
-        return API != null;
+    /**
+     * {@code sql} prepared natively, or null where the native form does not suit: a library without
+     * SQLite's C API, or a connection that has SQLite's mutex.
+     */
+    static NativeBytesQuery prepareIfSuited(Connection connection, String sql) throws SQLException {
+        if (API == null) {
+            return null;
+        }
+        MemorySegment database = API.handle(connection);
+        try {
+            if (!((MemorySegment) API.dbMutex.invokeExact(database)).equals(MemorySegment.NULL)) {
+                return null;
+            }
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        return prepare(connection, database, sql);
     }
 
+    /** {@code sql} prepared natively; for tests, which must know which form they run. */
     static NativeBytesQuery prepareNatively(Connection connection, String sql) throws SQLException {
-        MemorySegment database = API.handle(connection);
+        NativeBytesQuery query = prepareIfSuited(connection, sql);
+        if (query == null) {
+            throw new IllegalStateException("the native form does not suit this library or connection");
+        }
+        return query;
+    }
+
+    private static NativeBytesQuery prepare(Connection connection, MemorySegment database, String sql) throws SQLException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             int rc = (int) API.prepare.invokeExact(database, arena.allocateFrom(sql), -1, SQLITE_PREPARE_PERSISTENT, out,
                 MemorySegment.NULL);
-            if (rc != SQLITE_OK) {
-                throw failure(database, rc);
-            }
+            check(database, rc);
             MemorySegment statement = out.get(ValueLayout.ADDRESS, 0);
             if (statement.equals(MemorySegment.NULL)) {
                 throw new SQLException("no statement in: " + sql);
             }
-            return new NativeBytesQuery(database, statement);
+            return new NativeBytesQuery(connection, database, statement);
         } catch (SQLException e) {
             throw e;
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
     }
 
     @Override
     public void bind(int index, long value) throws SQLException {
+        MemorySegment statement = statement();
+        int rc;
         try {
-            int rc = (int) API.bindInt64.invokeExact(statement(), index, value);
-            if (rc != SQLITE_OK) {
-                throw failure(database, rc);
-            }
-        } catch (SQLException e) {
-            throw e;
+            rc = (int) API.bindInt64.invokeExact(statement, index, value);
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
+        check(database, rc);
     }
 
     @Override
@@ -114,7 +140,7 @@ final class NativeBytesQuery extends BytesQuery {
         try {
             rc = (int) API.step.invokeExact(statement);
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
         if (rc == SQLITE_ROW) {
             return true;
@@ -128,31 +154,37 @@ final class NativeBytesQuery extends BytesQuery {
     /** The current row's first column, copied out of SQLite's memory (valid only until the next step). */
     private static byte[] column(MemorySegment statement) {
         try {
+            if ((int) API.columnType.invokeExact(statement, 0) == SQLITE_NULL) {
+                return null;
+            }
             MemorySegment bytes = (MemorySegment) API.columnBlob.invokeExact(statement, 0);
             int length = (int) API.columnBytes.invokeExact(statement, 0);
-            if (bytes.equals(MemorySegment.NULL)) {
-                return (int) API.columnType.invokeExact(statement, 0) == SQLITE_NULL ? null : new byte[0];
-            }
             byte[] copy = new byte[length];
-            MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
+            if (length > 0) {
+                MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
+            }
             return copy;
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
     }
 
-    /** Ends the run (and its read transaction); an error of the run was already thrown by its step. */
+    /** Readies the statement for its next run; an error of this run was already thrown by its step. */
     private static void reset(MemorySegment statement) {
         try {
             int ignored = (int) API.reset.invokeExact(statement);
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
     }
 
+    /**
+     * The statement, while the query and its connection are open: a connection sqlite-jdbc closed
+     * (after a failed rollback, say) must not go on answering reads through a handle it gave up.
+     */
     private MemorySegment statement() throws SQLException {
-        if (statement == null) {
-            throw new SQLException("the query is closed");
+        if (statement == null || connection.isClosed()) {
+            throw new SQLException(statement == null ? "the query is closed" : "the connection is closed");
         }
         return statement;
     }
@@ -163,83 +195,85 @@ final class NativeBytesQuery extends BytesQuery {
             try {
                 int ignored = (int) API.finalizeStatement.invokeExact(statement);
             } catch (Throwable e) {
-                throw unexpected(e);
+                throw rethrow(e);
             } finally {
                 statement = null;
             }
         }
     }
 
-    /** SQLite's message for the connection's last error, as sqlite-jdbc would report it. */
+    private static void check(MemorySegment database, int rc) throws SQLException {
+        if (rc != SQLITE_OK) {
+            throw failure(database, rc);
+        }
+    }
+
+    /** The exception sqlite-jdbc would throw for {@code rc}: its type, code and message form. */
     private static SQLException failure(MemorySegment database, int rc) {
         String message;
         try {
             message = ((MemorySegment) API.errmsg.invokeExact(database)).getString(0);
         } catch (Throwable e) {
-            throw unexpected(e);
+            throw rethrow(e);
         }
-        return new SQLException("[SQLITE " + rc + "] " + message, null, rc);
+        SQLiteErrorCode code = SQLiteErrorCode.getErrorCode(rc);
+        return new SQLiteException(code + " (" + message + ")", code);
     }
 
-    private static RuntimeException unexpected(Throwable e) {
-        if (e instanceof RuntimeException runtime) {
-            return runtime;
-        }
+    /** A downcall's unexpected throwable as an unchecked one (they throw none of their own). */
+    private static RuntimeException rethrow(Throwable e) {
         if (e instanceof Error error) {
             throw error;
         }
-        return new IllegalStateException(e);
+        return e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
     }
 
     /** The C API's functions, and the getter of the driver's handle; null where either is missing. */
     private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64,
                        MethodHandle columnBlob, MethodHandle columnBytes, MethodHandle columnType,
-                       MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle pointer) {
+                       MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle dbMutex, MethodHandle pointer) {
         /** Bytes at an address whose length the caller knows (a column, a NUL-terminated message). */
         private static final ValueLayout BYTES = ValueLayout.ADDRESS.withTargetLayout(
             MemoryLayout.sequenceLayout(Integer.MAX_VALUE, ValueLayout.JAVA_BYTE));
 
         static Api load() {
-            SqliteLibrary.install();
-            SymbolLookup sqlite = SymbolLookup.loaderLookup();
-            if (sqlite.find("sqlite3_step").isEmpty()) {
-                return null; // a library without the C API exported: sqlite-jdbc's bundled one, or the user's
+            SymbolLookup sqlite = SqliteLibrary.symbols().orElse(null);
+            if (sqlite == null) {
+                return null; // sqlite-jdbc's bundled library, or the user's: read through JDBC
             }
-            MethodHandle pointer;
             try {
                 Class<?> nativeDb = Class.forName("org.sqlite.core.NativeDB");
-                pointer = MethodHandles.privateLookupIn(nativeDb, MethodHandles.lookup())
+                MethodHandle pointer = MethodHandles.privateLookupIn(nativeDb, MethodHandles.lookup())
                     .findGetter(nativeDb, "pointer", long.class)
                     .asType(MethodType.methodType(long.class, Object.class));
+                Linker linker = Linker.nativeLinker();
+                ValueLayout address = ValueLayout.ADDRESS;
+                ValueLayout integer = ValueLayout.JAVA_INT;
+                return new Api(
+                    function(linker, sqlite, "sqlite3_prepare_v3", FunctionDescriptor.of(integer, address, address, integer, integer, address, address), false),
+                    function(linker, sqlite, "sqlite3_step", FunctionDescriptor.of(integer, address), false),
+                    function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
+                    function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
+                    function(linker, sqlite, "sqlite3_column_blob", FunctionDescriptor.of(BYTES, address, integer), true),
+                    function(linker, sqlite, "sqlite3_column_bytes", FunctionDescriptor.of(integer, address, integer), true),
+                    function(linker, sqlite, "sqlite3_column_type", FunctionDescriptor.of(integer, address, integer), true),
+                    function(linker, sqlite, "sqlite3_finalize", FunctionDescriptor.of(integer, address), false),
+                    function(linker, sqlite, "sqlite3_errmsg", FunctionDescriptor.of(BYTES, address), false),
+                    function(linker, sqlite, "sqlite3_db_mutex", FunctionDescriptor.of(address, address), false),
+                    pointer);
             } catch (ReflectiveOperationException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "sqlite-jdbc's connection handle cannot be read (" + e
-                    + "): SQLite queries go through JDBC");
+                LOG.log(System.Logger.Level.WARNING, "hotpath's SQLite build runs, but its C API cannot be used (" + e
+                    + "): SQLite reads go through JDBC");
                 return null;
             }
-            Linker linker = Linker.nativeLinker();
-            ValueLayout address = ValueLayout.ADDRESS;
-            ValueLayout integer = ValueLayout.JAVA_INT;
-            return new Api(
-                function(linker, sqlite, "sqlite3_prepare_v3", FunctionDescriptor.of(integer, address, address, integer, integer, address, address), false),
-                function(linker, sqlite, "sqlite3_step", FunctionDescriptor.of(integer, address), false),
-                function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
-                function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
-                function(linker, sqlite, "sqlite3_column_blob", FunctionDescriptor.of(BYTES, address, integer), true),
-                function(linker, sqlite, "sqlite3_column_bytes", FunctionDescriptor.of(integer, address, integer), true),
-                function(linker, sqlite, "sqlite3_column_type", FunctionDescriptor.of(integer, address, integer), true),
-                function(linker, sqlite, "sqlite3_finalize", FunctionDescriptor.of(integer, address), false),
-                function(linker, sqlite, "sqlite3_errmsg", FunctionDescriptor.of(BYTES, address), true),
-                pointer);
         }
 
         private static MethodHandle function(Linker linker, SymbolLookup sqlite, String name, FunctionDescriptor descriptor,
                                              boolean critical) {
-            Optional<MemorySegment> symbol = sqlite.find(name);
-            if (symbol.isEmpty()) {
-                throw new IllegalStateException("the SQLite library exports sqlite3_step but not " + name);
-            }
-            return critical ? linker.downcallHandle(symbol.get(), descriptor, Linker.Option.critical(false))
-                : linker.downcallHandle(symbol.get(), descriptor);
+            MemorySegment symbol = sqlite.find(name)
+                .orElseThrow(() -> new IllegalStateException("the library does not export " + name));
+            return critical ? linker.downcallHandle(symbol, descriptor, Linker.Option.critical(false))
+                : linker.downcallHandle(symbol, descriptor);
         }
 
         /** The connection's {@code sqlite3 *}. */
@@ -250,7 +284,7 @@ final class NativeBytesQuery extends BytesQuery {
             } catch (SQLException e) {
                 throw e;
             } catch (Throwable e) {
-                throw unexpected(e);
+                throw rethrow(e);
             }
             if (address == 0) {
                 throw new SQLException("the connection is closed");

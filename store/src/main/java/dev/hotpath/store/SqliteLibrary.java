@@ -2,9 +2,12 @@ package dev.hotpath.store;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import org.sqlite.SQLiteJDBCLoader;
 
 /**
@@ -40,6 +43,8 @@ public final class SqliteLibrary {
     }
 
     private static volatile Build installed;
+    /** The symbols of hotpath's build, once loaded: SQLite's C API for {@link BytesQuery}. */
+    private static volatile SymbolLookup symbols;
 
     private SqliteLibrary() {
     }
@@ -79,6 +84,9 @@ public final class SqliteLibrary {
                 System.setProperty(NAME_PROPERTY, NAME);
                 initializeDriver();
                 if (mapped(file.toRealPath())) {
+                    // Opened by path while the file is still there: the handle of the library the driver
+                    // loaded, not a second copy, and not whatever else a class loader may hold.
+                    symbols = SymbolLookup.libraryLookup(file, Arena.global());
                     return Build.HOTPATH;
                 }
                 LOG.log(System.Logger.Level.WARNING, "sqlite-jdbc did not load hotpath's SQLite build from " + file
@@ -94,6 +102,12 @@ public final class SqliteLibrary {
         } catch (IOException e) {
             throw new IllegalStateException("cannot install hotpath's SQLite build from the jar", e);
         }
+    }
+
+    /** The symbols of hotpath's build when the process runs on it (after {@link #install()}), else empty. */
+    static Optional<SymbolLookup> symbols() {
+        install();
+        return Optional.ofNullable(symbols);
     }
 
     /** Where the jar holds its own build of the library for this platform (absent without one). */

@@ -1,5 +1,6 @@
 package dev.hotpath.store;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -10,8 +11,9 @@ import java.sql.Statement;
 /**
  * A fresh JVM for {@link SqliteLibraryFallbackTest}: {@link SqliteLibrary#install()} chooses once per
  * process, so each of its branches needs a process of its own. Prints {@code build=} the choice,
- * {@code mapped=} each SQLite library file the process maps, and {@code query=ok} once a connection
- * opened through {@link SqliteDatabase} has answered.
+ * {@code mapped=} each SQLite library file the process maps, {@code query=ok} once a connection
+ * opened through {@link SqliteDatabase} has answered, and {@code bytes-query=} the form
+ * {@link BytesQuery} took on a server's connection and what it read.
  *
  * <p>Arguments: {@code connection-first} (open a connection through the driver before installing) or
  * {@code install}, then a database file.
@@ -35,6 +37,10 @@ public final class SqliteLibraryProbe {
              Statement s = db.createStatement();
              ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
             System.out.println(rs.next() && rs.getInt(1) == 42 ? "query=ok" : "query=wrong");
+        }
+        try (Connection db = SqliteDatabase.openForWriting(database, Durability.FULL);
+             BytesQuery query = BytesQuery.prepare(db, "SELECT CAST('42' AS BLOB)")) {
+            System.out.println("bytes-query=" + query.getClass().getSimpleName() + " " + new String(query.first(), StandardCharsets.US_ASCII));
         }
     }
 }

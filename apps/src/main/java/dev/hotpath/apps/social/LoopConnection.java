@@ -62,7 +62,8 @@ final class LoopConnection implements SocialDatabase {
         try {
             reads.close();
         } catch (SQLException e) {
-            // the connection closes anyway
+            System.getLogger(LoopConnection.class.getName()).log(System.Logger.Level.WARNING,
+                "closing the reads' statements failed; the connection may stay open", e);
         }
         committer.close();
         checkpoints.close();

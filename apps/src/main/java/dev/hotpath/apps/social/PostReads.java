@@ -37,10 +37,22 @@ public final class PostReads implements AutoCloseable {
     private final PreparedStatement one;
     private final byte[][] feedPosts = new byte[FEED_SIZE][];
 
+    /**
+     * Prepares the reads on {@code readOnly}; on a failure, what was prepared is closed again (SQLite
+     * would not close the connection past a statement left prepared).
+     */
     public PostReads(Connection readOnly) throws SQLException {
-        this.feed = BytesQuery.prepare(readOnly, FEED_QUERY);
-        this.byId = BytesQuery.prepare(readOnly, POST + " WHERE p.id = ?");
-        this.one = readOnly.prepareStatement("SELECT 1");
+        BytesQuery feedQuery = BytesQuery.prepare(readOnly, FEED_QUERY);
+        BytesQuery byIdQuery = null;
+        try {
+            byIdQuery = BytesQuery.prepare(readOnly, POST + " WHERE p.id = ?");
+            this.one = readOnly.prepareStatement("SELECT 1");
+        } catch (SQLException | RuntimeException e) {
+            closeAll(e, feedQuery, byIdQuery);
+            throw e;
+        }
+        this.feed = feedQuery;
+        this.byId = byIdQuery;
     }
 
     /** A real {@code SELECT 1}, for {@code /health}. */
@@ -90,10 +102,26 @@ public final class PostReads implements AutoCloseable {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** Closes every statement, also when one fails to close (the first failure is thrown). */
     @Override
     public void close() throws SQLException {
-        feed.close();
-        byId.close();
-        one.close();
+        SQLException failure = new SQLException("closing the social reads failed");
+        closeAll(failure, feed, byId, one);
+        if (failure.getSuppressed().length > 0) {
+            throw failure;
+        }
+    }
+
+    /** Closes each of {@code statements} (nulls skipped), adding what fails to {@code failure}. */
+    private static void closeAll(Exception failure, AutoCloseable... statements) {
+        for (AutoCloseable statement : statements) {
+            if (statement != null) {
+                try {
+                    statement.close();
+                } catch (Exception e) {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
     }
 }

@@ -81,7 +81,8 @@ final class SeparateConnections implements SocialDatabase {
             try {
                 reader.close();
             } catch (Exception e) {
-                // closing anyway
+                System.getLogger(SeparateConnections.class.getName()).log(System.Logger.Level.WARNING,
+                    "closing a read connection or its statements failed", e);
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.hotpath.bench.social;
 
 import dev.hotpath.apps.social.PostReads;
 import dev.hotpath.apps.social.SocialSeed;
+import dev.hotpath.store.BytesQuery;
 import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 public class PostReadsBenchmark {
     @Param("")
     public String db;
@@ -48,6 +49,9 @@ public class PostReadsBenchmark {
     private Connection connection;
     private PostReads reads;
     private PreparedStatement feedQuery;
+    private BytesQuery feedRowsNative;
+    private BytesQuery feedRowsJdbc;
+    private final byte[][] rows = new byte[PostReads.FEED_SIZE][];
     private long postId;
 
     @Setup(Level.Trial)
@@ -63,6 +67,11 @@ public class PostReadsBenchmark {
         connection = SqliteDatabase.openForReading(file);
         reads = new PostReads(connection);
         feedQuery = connection.prepareStatement(PostReads.FEED_QUERY);
+        feedRowsNative = BytesQuery.prepare(connection, PostReads.FEED_QUERY);
+        feedRowsJdbc = BytesQuery.jdbc(connection, PostReads.FEED_QUERY);
+        if (feedRowsNative.getClass() == feedRowsJdbc.getClass()) {
+            throw new IllegalStateException("the native form is not available here: run on hotpath's SQLite build");
+        }
     }
 
     @Benchmark
@@ -81,6 +90,18 @@ public class PostReadsBenchmark {
         return rows;
     }
 
+    /** The feed's rows read through SQLite's C API ({@code BytesQuery}'s native form), no JSON around them. */
+    @Benchmark
+    public int feedRowsNative() throws SQLException {
+        return feedRowsNative.run(rows);
+    }
+
+    /** The same rows through sqlite-jdbc ({@code BytesQuery}'s JDBC form). */
+    @Benchmark
+    public int feedRowsJdbc() throws SQLException {
+        return feedRowsJdbc.run(rows);
+    }
+
     @Benchmark
     public byte[] post() throws SQLException {
         postId = postId % 40_000 + 1_009;
@@ -90,6 +111,8 @@ public class PostReadsBenchmark {
     @TearDown(Level.Trial)
     public void close() throws IOException, SQLException {
         feedQuery.close();
+        feedRowsNative.close();
+        feedRowsJdbc.close();
         reads.close();
         connection.close();
         if (generated != null) {
