@@ -8,10 +8,10 @@ import java.sql.SQLException;
  * instance), on a connection of {@link SqliteDatabase}. Where the SQLite library the process runs on
  * exports SQLite's C API (hotpath's own build, {@link SqliteLibrary}) and the connection is for one
  * thread, the query runs through that API on the connection's own handle, called with the JDK's
- * foreign-function API; else through JDBC. The
- * rows are the same either way. The native path skips what sqlite-jdbc spends around each call (a
- * lock, a lambda, its parameters boxed, each column's array made through JNI handles): see
- * {@code PostReadsBenchmark.feedRows*} and docs/BENCHMARKS.md for what that saves.
+ * foreign-function API; else through JDBC. The rows are the same either way. The native path skips
+ * what sqlite-jdbc spends around each call (a lock, a lambda, its parameters boxed, each column's
+ * array made through JNI handles): see {@code PostReadsBenchmark.feedRows*} and docs/BENCHMARKS.md
+ * for what that saves.
  *
  * <p>Not thread-safe: like its connection, for one thread at a time. Close it before its connection.
  */

@@ -17,7 +17,8 @@ import java.util.Properties;
  * <p>Every connection a server opens here is for one thread at a time (opened with
  * {@code SQLITE_OPEN_NOMUTEX}): SQLite then skips the mutex it otherwise takes on every call, which a
  * connection that no two threads use at once never needs. Its owner (a writer thread, one event loop,
- * one reading thread) must keep it so; handing it from one thread to another with a happens-before edge (a thread start, a lock) is fine.
+ * one reading thread) must keep it so; handing it from one thread to another with a happens-before
+ * edge (a thread start, a lock) is fine.
  * In the social API's closed-loop mix this measured 0.989× the CPU per request (docs/BENCHMARKS.md).
  *
  * <p>Every connection has the driver's generated-key retrieval off: with it on, sqlite-jdbc follows
@@ -109,14 +110,19 @@ public final class SqliteDatabase {
     }
 
     /**
-     * Closes {@code db} after {@code failure} made it useless, before the caller rethrows the failure: a
-     * close that fails too is kept on it as suppressed, so the first cause is the one reported.
+     * Closes {@code resources} (a connection, its statements; nulls skipped) in order after
+     * {@code failure} made them useless, before the caller rethrows the failure: a close that fails too
+     * is kept on it as suppressed, so the first cause is the one reported, and the rest still close.
      */
-    public static void closeAfter(Exception failure, Connection db) {
-        try {
-            db.close();
-        } catch (SQLException suppressed) {
-            failure.addSuppressed(suppressed);
+    public static void closeAfter(Exception failure, AutoCloseable... resources) {
+        for (AutoCloseable resource : resources) {
+            if (resource != null) {
+                try {
+                    resource.close();
+                } catch (Exception suppressed) {
+                    failure.addSuppressed(suppressed);
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.hotpath.apps.social;
 
 import dev.hotpath.store.BytesQuery;
+import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -48,7 +49,7 @@ public final class PostReads implements AutoCloseable {
             byIdQuery = BytesQuery.prepare(readOnly, POST + " WHERE p.id = ?");
             this.one = readOnly.prepareStatement("SELECT 1");
         } catch (SQLException | RuntimeException e) {
-            closeAll(e, feedQuery, byIdQuery);
+            SqliteDatabase.closeAfter(e, feedQuery, byIdQuery);
             throw e;
         }
         this.feed = feedQuery;
@@ -102,26 +103,13 @@ public final class PostReads implements AutoCloseable {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Closes every statement, also when one fails to close (the first failure is thrown). */
+    /** Closes every statement, also when one fails to close (what failed is thrown, suppressed on one exception). */
     @Override
     public void close() throws SQLException {
         SQLException failure = new SQLException("closing the social reads failed");
-        closeAll(failure, feed, byId, one);
+        SqliteDatabase.closeAfter(failure, feed, byId, one);
         if (failure.getSuppressed().length > 0) {
             throw failure;
-        }
-    }
-
-    /** Closes each of {@code statements} (nulls skipped), adding what fails to {@code failure}. */
-    private static void closeAll(Exception failure, AutoCloseable... statements) {
-        for (AutoCloseable statement : statements) {
-            if (statement != null) {
-                try {
-                    statement.close();
-                } catch (Exception e) {
-                    failure.addSuppressed(e);
-                }
-            }
         }
     }
 }
