@@ -55,6 +55,7 @@ class EnginesIT {
         Path engines = enginesDir();
         for (String run : List.of("s1-hotpath-r1-probe", "s1-hotpath-r1-rate", "s1-hotpath-r1-common", "s1-netty-r1-probe",
             "s1-netty-r1-rate", "s1-netty-r1-common")) {
+            assertThat(engines.resolve(run)).as("%s, in the suite's table:%n%s", run, out).isDirectory();
             try (Stream<Path> files = Files.walk(engines.resolve(run))) {
                 assertThat(files.map(p -> p.getFileName().toString())).as(run).contains("result.json", "report.html");
             }
