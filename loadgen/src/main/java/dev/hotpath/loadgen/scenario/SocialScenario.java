@@ -10,6 +10,7 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -110,11 +111,11 @@ public final class SocialScenario implements Scenario {
 
     @Override
     public Workload prepare(RunConfig config) {
-        Target target = Target.of(config);
+        String hostLine = "Host: " + Target.of(config).authority() + "\r\n";
         return new Workload() {
             @Override
             public Workload forConnection(int connection) {
-                return new Journey(target, tokens.get(connection % tokens.size()), mix, thinkScale);
+                return new Journey(hostLine, tokens.get(connection % tokens.size()), mix, thinkScale);
             }
 
             @Override
@@ -136,24 +137,29 @@ public final class SocialScenario implements Scenario {
 
     /** One user's state: where in the loop it is, the posts of its last feed, what it will do next. */
     private static final class Journey implements Workload {
-        private final Target target;
-        private final String authorization;
+        /** The {@code Host} header's line, one string for every journey of a run. */
+        private final String hostLine;
+        /** The {@code Authorization} header's line with this user's token. */
+        private final String authorizationLine;
         private final String username;
         private final Mix mix;
         private final double thinkScale;
         private final long[] feedIds = new long[32];
         private int feedSize;
-        /** The {@code created_at} of the feed's last post read so far, to check the order of the next. */
-        private String feedCreatedAt;
+        /**
+         * The {@code created_at} of the feed's last post read so far, to check the order of the next:
+         * copied from the parser's buffer, so that a feed's 20 timestamps make no strings.
+         */
+        private final char[] feedCreatedAt = new char[TimeText.MILLIS.length()];
         private long post;
         private boolean likeNext;
         private boolean createNext;
         private int step = FEED;
         private int created;
 
-        Journey(Target target, String token, Mix mix, double thinkScale) {
-            this.target = target;
-            this.authorization = "Bearer " + token;
+        Journey(String hostLine, String token, Mix mix, double thinkScale) {
+            this.hostLine = hostLine;
+            this.authorizationLine = "Authorization: Bearer " + token + "\r\n";
             this.username = usernameOf(token);
             this.mix = mix;
             this.thinkScale = thinkScale;
@@ -176,22 +182,28 @@ public final class SocialScenario implements Scenario {
             return (long) kind << KIND_SHIFT | (kind == CREATE ? created : post);
         }
 
+        /** Writes the request piece by piece into {@code out}: only an id's digits make a string. */
         @Override
         public void write(long tag, ByteBuf out) {
             long id = tag & ((1L << KIND_SHIFT) - 1);
-            String host = "Host: " + target.authority() + "\r\n";
-            String request = switch ((int) (tag >>> KIND_SHIFT)) {
-                case FEED -> "GET /feed HTTP/1.1\r\n" + host + "\r\n";
-                case READ -> "GET /posts/" + id + " HTTP/1.1\r\n" + host + "\r\n";
-                case LIKE -> "POST /posts/" + id + "/like HTTP/1.1\r\n" + host + "Authorization: " + authorization
-                    + "\r\nContent-Length: 0\r\n\r\n";
+            switch ((int) (tag >>> KIND_SHIFT)) {
+                case FEED -> ascii(out, "GET /feed HTTP/1.1\r\n", hostLine, "\r\n");
+                case READ -> ascii(out, "GET /posts/", Long.toString(id), " HTTP/1.1\r\n", hostLine, "\r\n");
+                case LIKE -> ascii(out, "POST /posts/", Long.toString(id), "/like HTTP/1.1\r\n", hostLine, authorizationLine,
+                    "Content-Length: 0\r\n\r\n");
                 default -> {
-                    String json = "{\"body\":\"" + bodyOf(id) + "\"}";
-                    yield "POST /posts HTTP/1.1\r\n" + host + "Authorization: " + authorization
-                        + "\r\nContent-Type: application/json\r\nContent-Length: " + json.length() + "\r\n\r\n" + json;
+                    byte[] json = ("{\"body\":\"" + bodyOf(id) + "\"}").getBytes(StandardCharsets.UTF_8);
+                    ascii(out, "POST /posts HTTP/1.1\r\n", hostLine, authorizationLine, "Content-Type: application/json\r\n"
+                        + "Content-Length: ", Integer.toString(json.length), "\r\n\r\n");
+                    out.writeBytes(json);
                 }
-            };
-            out.writeBytes(request.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+
+        private static void ascii(ByteBuf out, String... parts) {
+            for (String part : parts) {
+                out.writeCharSequence(part, StandardCharsets.US_ASCII);
+            }
         }
 
         private String bodyOf(long n) {
@@ -270,27 +282,33 @@ public final class SocialScenario implements Scenario {
 
         /** The fields of a post object, its start already read; keeps the id when it is in a feed. */
         private boolean postFields(JsonParser p, long id, String body, long likes) throws IOException {
+            boolean inFeed = id < 0 && body == null;
             boolean ok = field(p, "id") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (id < 0 || p.getLongValue() == id);
             long postId = ok ? p.getLongValue() : -1;
             ok = ok && field(p, "body") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(body))
-                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && TimeText.hasShape(p.getText(), TimeText.MILLIS);
-            String createdAt = ok ? p.getText() : null;
-            ok = ok && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
+                && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING && TimeText.hasShape(p, TimeText.MILLIS)
+                && (!inFeed || followsInFeed(p, postId))
+                && field(p, "author") && p.nextToken() == JsonToken.VALUE_STRING && (body == null || p.getText().equals(username))
                 && field(p, "like_count") && p.nextToken() == JsonToken.VALUE_NUMBER_INT && (likes < 0 || p.getLongValue() == likes)
                 && p.nextToken() == JsonToken.END_OBJECT;
-            if (ok && id < 0 && body == null) {
-                if (feedSize > 0 && !olderThanPrevious(createdAt, postId)) {
-                    return false;
-                }
+            if (ok && inFeed) {
                 feedIds[feedSize++] = postId;
-                feedCreatedAt = createdAt;
             }
             return ok;
         }
 
-        /** Whether a feed's next post comes after the previous one in {@code created_at DESC, id DESC} order. */
-        private boolean olderThanPrevious(String createdAt, long postId) {
-            int order = createdAt.compareTo(feedCreatedAt);
+        /**
+         * Whether the feed's post whose {@code created_at} the parser is at (of the shape
+         * {@link TimeText#MILLIS}, whose text order is time order) comes after the feed's previous post
+         * in {@code created_at DESC, id DESC} order; keeps its {@code created_at} for the next post (a
+         * post that fails after this fails its whole feed, so the next compared is a new feed's first).
+         */
+        private boolean followsInFeed(JsonParser p, long postId) throws IOException {
+            char[] text = p.getTextCharacters();
+            int from = p.getTextOffset();
+            int length = feedCreatedAt.length;
+            int order = feedSize == 0 ? -1 : Arrays.compare(text, from, from + length, feedCreatedAt, 0, length);
+            System.arraycopy(text, from, feedCreatedAt, 0, length);
             return order < 0 || order == 0 && postId < feedIds[feedSize - 1];
         }
 

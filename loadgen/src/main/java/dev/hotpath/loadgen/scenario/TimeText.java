@@ -1,5 +1,8 @@
 package dev.hotpath.loadgen.scenario;
 
+import com.fasterxml.jackson.core.JsonParser;
+import java.io.IOException;
+
 /**
  * The shape of a timestamp an API returns, checked character by character against a pattern in which
  * each {@code 0} stands for any digit and every other character for itself: {@code 0000-00-00T00:00:00Z}
@@ -15,13 +18,18 @@ final class TimeText {
     private TimeText() {
     }
 
-    /** Whether {@code text} has exactly the shape of {@code pattern}. */
-    static boolean hasShape(String text, String pattern) {
-        if (text.length() != pattern.length()) {
+    /**
+     * Whether the string value {@code p} stands at has exactly the shape of {@code pattern}, read from
+     * the parser's own buffer: no {@code String} is made for it.
+     */
+    static boolean hasShape(JsonParser p, String pattern) throws IOException {
+        if (p.getTextLength() != pattern.length()) {
             return false;
         }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        char[] text = p.getTextCharacters();
+        int offset = p.getTextOffset();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = text[offset + i];
             char expected = pattern.charAt(i);
             if (expected == '0' ? c < '0' || c > '9' : c != expected) {
                 return false;

@@ -51,7 +51,7 @@ final class Users {
                 && field(p, "name") && p.nextToken() == JsonToken.VALUE_STRING && p.getText().equals(name)
                 && field(p, "email") && p.nextToken() == JsonToken.VALUE_STRING && p.getText().equals(email)
                 && field(p, "created_at") && p.nextToken() == JsonToken.VALUE_STRING
-                && TimeText.hasShape(p.getText(), TimeText.SECONDS)
+                && TimeText.hasShape(p, TimeText.SECONDS)
                 && p.nextToken() == JsonToken.END_OBJECT && p.nextToken() == null;
             return user ? id : -1;
         } catch (IOException e) {
