@@ -182,28 +182,46 @@ public final class SocialScenario implements Scenario {
             return (long) kind << KIND_SHIFT | (kind == CREATE ? created : post);
         }
 
-        /** Writes the request piece by piece into {@code out}: only an id's digits make a string. */
+        /** Writes the request piece by piece into {@code out}: only an id's digits make a string (a create, its body). */
         @Override
         public void write(long tag, ByteBuf out) {
             long id = tag & ((1L << KIND_SHIFT) - 1);
             switch ((int) (tag >>> KIND_SHIFT)) {
-                case FEED -> ascii(out, "GET /feed HTTP/1.1\r\n", hostLine, "\r\n");
-                case READ -> ascii(out, "GET /posts/", Long.toString(id), " HTTP/1.1\r\n", hostLine, "\r\n");
-                case LIKE -> ascii(out, "POST /posts/", Long.toString(id), "/like HTTP/1.1\r\n", hostLine, authorizationLine,
-                    "Content-Length: 0\r\n\r\n");
-                default -> {
-                    byte[] json = ("{\"body\":\"" + bodyOf(id) + "\"}").getBytes(StandardCharsets.UTF_8);
-                    ascii(out, "POST /posts HTTP/1.1\r\n", hostLine, authorizationLine, "Content-Type: application/json\r\n"
-                        + "Content-Length: ", Integer.toString(json.length), "\r\n\r\n");
-                    out.writeBytes(json);
+                case FEED -> {
+                    ascii(out, "GET /feed HTTP/1.1\r\n");
+                    ascii(out, hostLine);
+                    ascii(out, "\r\n");
                 }
+                case READ -> {
+                    ascii(out, "GET /posts/");
+                    ascii(out, Long.toString(id));
+                    ascii(out, " HTTP/1.1\r\n");
+                    ascii(out, hostLine);
+                    ascii(out, "\r\n");
+                }
+                case LIKE -> {
+                    ascii(out, "POST /posts/");
+                    ascii(out, Long.toString(id));
+                    ascii(out, "/like HTTP/1.1\r\n");
+                    ascii(out, hostLine);
+                    ascii(out, authorizationLine);
+                    ascii(out, "Content-Length: 0\r\n\r\n");
+                }
+                default -> writeCreate(id, out);
             }
         }
 
-        private static void ascii(ByteBuf out, String... parts) {
-            for (String part : parts) {
-                out.writeCharSequence(part, StandardCharsets.US_ASCII);
-            }
+        private void writeCreate(long id, ByteBuf out) {
+            byte[] json = ("{\"body\":\"" + bodyOf(id) + "\"}").getBytes(StandardCharsets.UTF_8);
+            ascii(out, "POST /posts HTTP/1.1\r\n");
+            ascii(out, hostLine);
+            ascii(out, authorizationLine);
+            ascii(out, "Content-Type: application/json\r\nContent-Length: " + json.length + "\r\n\r\n");
+            out.writeBytes(json);
+        }
+
+        private static void ascii(ByteBuf out, String text) {
+            out.writeCharSequence(text, StandardCharsets.US_ASCII);
         }
 
         private String bodyOf(long n) {
