@@ -24,11 +24,11 @@ import picocli.CommandLine.Spec;
  * FAIL, 2 on an invalid command line; the files go to {@code --results}/UTC stamp/.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-    subcommands = {CompareCommand.class, SuiteCommand.class, EnginesCommand.class},
     description = {"Load a running server, check every answer, and pass only if nothing went wrong.",
         "Scenarios: ping, redirect, create, mixed, social (users mode, or saturate: the closed-loop mix), messages, "
             + "users-get, users-mix (the engine suite's S2 and S3/S4). Exit 0 PASS, 1 FAIL, 2 invalid flags.",
         "social --score: the challenge's capacity search and scored hold, for each mix (exit 0 when each scored)."})
+@CommandTree.Subcommands({CompareCommand.class, SuiteCommand.class, EnginesCommand.class})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

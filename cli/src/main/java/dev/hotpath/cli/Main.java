@@ -21,7 +21,8 @@ public final class Main {
 
     /** Runs one command: 0 on success, 1 when it failed, 2 for an invalid command line. */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new HotpathCommand())
+        String[] named = ServeCommand.withDefaultApp(args);
+        CommandLine commandLine = CommandTree.build(HotpathCommand.class, named)
             .setCaseInsensitiveEnumValuesAllowed(true)
             .setOut(out)
             .setErr(err)
@@ -33,7 +34,7 @@ public final class Main {
                 err.println("hotpath: " + e.getMessage());
                 return CommandLine.ExitCode.SOFTWARE;
             });
-        return commandLine.execute(ServeCommand.withDefaultApp(args));
+        return commandLine.execute(named);
     }
 
     private static String commandPath(CommandLine commandLine) {

@@ -21,8 +21,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code hotpath messages worker}: the messages stream's worker as a process of its own (docs/MESSAGES.md). */
-@Command(name = "messages", mixinStandardHelpOptions = true, description = "The messages service's stream worker.",
-    subcommands = {MessagesCommand.Worker.class})
+@Command(name = "messages", mixinStandardHelpOptions = true, description = "The messages service's stream worker.")
+@CommandTree.Subcommands({MessagesCommand.Worker.class})
 final class MessagesCommand implements Runnable {
     @Spec
     private CommandSpec spec;

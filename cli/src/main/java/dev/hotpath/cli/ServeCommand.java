@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve an app over HTTP/1.1 until SIGTERM or SIGINT (default: shortener). "
-        + "'hotpath serve APP --help' lists the app's flags.",
-    subcommands = {ServeShortener.class, ServeSocial.class, ServeUsers.class, ServeMessages.class})
+        + "'hotpath serve APP --help' lists the app's flags.")
+@CommandTree.Subcommands({ServeShortener.class, ServeSocial.class, ServeUsers.class, ServeMessages.class})
 final class ServeCommand implements Runnable {
     /** The app {@code serve} runs when none is named. */
     static final String DEFAULT_APP = "shortener";

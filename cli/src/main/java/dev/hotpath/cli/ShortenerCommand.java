@@ -11,8 +11,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code hotpath shortener migrate|import}: the scale-out shortener's database tasks (docs/SCALE-OUT.md). */
-@Command(name = "shortener", mixinStandardHelpOptions = true, description = "The scale-out shortener's database.",
-    subcommands = {ShortenerCommand.Migrate.class, ShortenerCommand.Import.class})
+@Command(name = "shortener", mixinStandardHelpOptions = true, description = "The scale-out shortener's database.")
+@CommandTree.Subcommands({ShortenerCommand.Migrate.class, ShortenerCommand.Import.class})
 final class ShortenerCommand implements Runnable {
     @Spec
     private CommandSpec spec;

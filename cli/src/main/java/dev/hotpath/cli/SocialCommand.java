@@ -20,8 +20,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code hotpath social seed|tokens}: the social challenge's data and tokens. */
-@Command(name = "social", mixinStandardHelpOptions = true, description = "Seed data and tokens for the social feed API.",
-    subcommands = {SocialCommand.Seed.class, SocialCommand.Mint.class})
+@Command(name = "social", mixinStandardHelpOptions = true, description = "Seed data and tokens for the social feed API.")
+@CommandTree.Subcommands({SocialCommand.Seed.class, SocialCommand.Mint.class})
 final class SocialCommand implements Runnable {
     @Spec
     private CommandSpec spec;
