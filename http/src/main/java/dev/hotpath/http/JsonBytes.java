@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
  *
  * <p>Costs a 256-byte buffer that grows as needed and one copy of the result; the generator's own
  * buffers are recycled by jackson. Answers known when the server starts are better built once
- * ({@link Response#json(int, String)}).
+ * ({@link Response#json(int, String)}); many values written at once, by a {@link Batch}.
  */
 public final class JsonBytes {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -36,6 +36,49 @@ public final class JsonBytes {
             throw new UncheckedIOException("writing JSON to memory failed", e);
         }
         return out.toByteArray();
+    }
+
+    /**
+     * Writes many values, one after another, through one generator into one reused buffer: for answers
+     * built in bulk, such as an app's preloaded data at start-up, where {@link #write} would leave a
+     * generator, its context and a buffer behind for every value (about 650 bytes each, so 6.5 MB for
+     * 10,000 users, all of it resident until the first collection). One thread at a time; a body that
+     * throws leaves the generator mid-value, so the batch is then unusable. Close it when done.
+     */
+    public static final class Batch implements AutoCloseable {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        private final JsonGenerator json;
+
+        public Batch() {
+            try {
+                json = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("opening a JSON generator on memory failed", e);
+            }
+            json.setRootValueSeparator(null);
+        }
+
+        /** The UTF-8 bytes {@code body} writes, exactly as {@link JsonBytes#write} would give them. */
+        public byte[] write(Body body) {
+            try {
+                body.write(json);
+                json.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("writing JSON to memory failed", e);
+            }
+            byte[] bytes = out.toByteArray();
+            out.reset();
+            return bytes;
+        }
+
+        @Override
+        public void close() {
+            try {
+                json.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("closing a JSON generator on memory failed", e);
+            }
+        }
     }
 
     /** An {@code application/json} answer with the bytes {@code body} writes. */

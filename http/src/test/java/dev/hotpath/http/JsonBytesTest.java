@@ -25,4 +25,25 @@ class JsonBytesTest {
         String wire = new String(response.wire(), StandardCharsets.US_ASCII);
         assertThat(wire).contains("Content-Type: application/json\r\n").endsWith("\r\n\r\ntrue");
     }
+
+    @Test
+    void aBatchWritesEachValueAsWriteWouldWithNothingBetweenThem() {
+        JsonBytes.Body object = json -> {
+            json.writeStartObject();
+            json.writeStringField("name", "\u00e9 \"x\"");
+            json.writeEndObject();
+        };
+        JsonBytes.Body array = json -> {
+            json.writeStartArray();
+            json.writeNumber(1);
+            json.writeNumber(2);
+            json.writeEndArray();
+        };
+        try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
+            assertThat(batch.write(object)).isEqualTo(JsonBytes.write(object));
+            assertThat(batch.write(array)).isEqualTo(JsonBytes.write(array));
+            assertThat(batch.write(json -> json.writeString("three"))).isEqualTo("\"three\"".getBytes(StandardCharsets.UTF_8));
+            assertThat(batch.write(object)).isEqualTo(JsonBytes.write(object));
+        }
+    }
 }

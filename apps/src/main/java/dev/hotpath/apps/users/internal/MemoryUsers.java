@@ -1,5 +1,6 @@
 package dev.hotpath.apps.users.internal;
 
+import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,8 +28,10 @@ public final class MemoryUsers implements UserStore {
         this.clock = clock;
         this.answers = new Response[PRELOADED * 2 + 1];
         this.json = new byte[PRELOADED * 2 + 1][];
-        for (int id = 1; id <= PRELOADED; id++) {
-            store(id, UserJson.user(id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT));
+        try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
+            for (int id = 1; id <= PRELOADED; id++) {
+                store(id, UserJson.user(batch, id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT));
+            }
         }
         count = PRELOADED;
     }

@@ -27,14 +27,23 @@ public final class UserJson {
 
     /** {@code {"id":..,"name":..,"email":..,"created_at":..}}, strings escaped. */
     public static byte[] user(long id, String name, String email, String createdAt) {
-        return JsonBytes.write(json -> {
+        return JsonBytes.write(body(id, name, email, createdAt));
+    }
+
+    /** The same bytes as {@link #user(long, String, String, String)}, written by {@code batch}: for many users at once. */
+    public static byte[] user(JsonBytes.Batch batch, long id, String name, String email, String createdAt) {
+        return batch.write(body(id, name, email, createdAt));
+    }
+
+    private static JsonBytes.Body body(long id, String name, String email, String createdAt) {
+        return json -> {
             json.writeStartObject();
             json.writeNumberField("id", id);
             json.writeStringField("name", name);
             json.writeStringField("email", email);
             json.writeStringField("created_at", createdAt);
             json.writeEndObject();
-        });
+        };
     }
 
     /**
