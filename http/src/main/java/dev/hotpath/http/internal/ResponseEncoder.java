@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes a {@link Response} into an outbound buffer in two copies: the status line with the current
- * {@code Date} (from {@link HttpDate}, encoded once per second for every status), then the response's
+ * {@code Date} (from {@link HttpDate}, encoded once per second for each status in use), then the response's
  * pre-encoded headers, length and body (headers only for {@code HEAD}). A {@code Connection} line goes
  * between them when the connection closes or an HTTP/1.0 keep-alive must be confirmed. Several
  * responses of a read batch share one buffer, flushed once. Nothing is allocated.
