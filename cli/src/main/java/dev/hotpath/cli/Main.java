@@ -16,6 +16,13 @@ public final class Main {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             System.setProperty("io.netty.leakDetection.level", "disabled");
         }
+        // Netty's buffer allocator registers its Flight Recorder events when it makes its first chunk, and
+        // that first registration builds the recorder's whole type metadata: 4.3 MB of short-lived heap
+        // on the event loop, resident from then on in a server that allocates almost nothing else
+        // (docs/BENCHMARKS.md). Off unless asked for, as with the leak detector above.
+        if (System.getProperty("io.netty.jfr.enabled") == null) {
+            System.setProperty("io.netty.jfr.enabled", "false");
+        }
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
