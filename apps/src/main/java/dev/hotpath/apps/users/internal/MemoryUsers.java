@@ -5,29 +5,26 @@ import dev.hotpath.http.Response;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Users in the heap (scenario S3): each user's {@code 200} answer built once when it is added, so a
- * read is an array index and allocates nothing, and its JSON kept beside it for pages. Ids are dense
- * (1, 2, ...), so the arrays are indexed by id.
+ * read is an array index and allocates nothing; a page copies each user's JSON out of its answer's
+ * body. Ids are dense (1, 2, ...), so the array is indexed by id.
  *
  * <p>Creates take a lock (one at a time, from any loop) and publish the new user with a volatile write
- * of the count after storing it; reads take no lock. Costs about 250 bytes per user.
+ * of the count after storing it; reads take no lock. Costs about 190 bytes per user (the answer's
+ * object and wire bytes, and its slot), where a separate copy of the JSON for pages added 110 more.
  */
 public final class MemoryUsers implements UserStore {
     private final Clock clock;
     private volatile Response[] answers;
-    private volatile byte[][] json;
-    /** Users stored: the highest id. Written after the arrays, read before them. */
+    /** Users stored: the highest id. Written after the array, read before it. */
     private volatile int count;
 
     public MemoryUsers(Clock clock) {
         this.clock = clock;
         this.answers = new Response[PRELOADED * 2 + 1];
-        this.json = new byte[PRELOADED * 2 + 1][];
         try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
             for (int id = 1; id <= PRELOADED; id++) {
                 store(id, UserJson.user(batch, id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT));
@@ -45,13 +42,14 @@ public final class MemoryUsers implements UserStore {
     @Override
     public byte[] page(long after, int limit) {
         int stored = count;
-        byte[][] all = json;
-        List<byte[]> users = new ArrayList<>(limit);
+        Response[] all = answers;
+        UserJson.Page page = new UserJson.Page(limit);
         long id = after;
-        while (id < stored && users.size() < limit) {
-            users.add(all[(int) ++id]);
+        while (id < stored && page.size() < limit) {
+            Response user = all[(int) ++id];
+            page.add(user.wire(), user.headLength(), user.wire().length - user.headLength());
         }
-        return UserJson.page(users, users.size() == limit ? id : -1);
+        return page.finish(page.size() == limit ? id : -1);
     }
 
     /** Adds the user with the next id; returns its {@code 201} answer. */
@@ -59,7 +57,6 @@ public final class MemoryUsers implements UserStore {
         int id = count + 1;
         if (id >= answers.length) {
             answers = Arrays.copyOf(answers, answers.length * 2);
-            json = Arrays.copyOf(json, json.length * 2);
         }
         String createdAt = Instant.ofEpochMilli(clock.millis()).truncatedTo(ChronoUnit.SECONDS).toString();
         byte[] body = UserJson.user(id, user.name(), user.email(), createdAt);
@@ -69,7 +66,6 @@ public final class MemoryUsers implements UserStore {
     }
 
     private void store(int id, byte[] body) {
-        json[id] = body;
         answers[id] = Response.of(200, "application/json", body);
     }
 

@@ -17,7 +17,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -172,15 +171,16 @@ public final class SqliteUsers implements UserStore {
         byte[] page(long after, int limit) throws SQLException {
             page.setLong(1, after);
             page.setInt(2, limit);
-            List<byte[]> users = new ArrayList<>(limit);
+            UserJson.Page users = new UserJson.Page(limit);
             long last = after;
             try (ResultSet rows = page.executeQuery()) {
                 while (rows.next()) {
                     last = rows.getLong(1);
-                    users.add(UserJson.user(last, rows.getString(2), rows.getString(3), rows.getString(4)));
+                    byte[] user = UserJson.user(last, rows.getString(2), rows.getString(3), rows.getString(4));
+                    users.add(user, 0, user.length);
                 }
             }
-            return UserJson.page(users, users.size() == limit ? last : -1);
+            return users.finish(users.size() == limit ? last : -1);
         }
 
         void close() {

@@ -9,7 +9,6 @@ import dev.hotpath.http.JsonBytes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * The users API's JSON both ways: a user written in the contract's field order, a page of users around
@@ -47,20 +46,36 @@ public final class UserJson {
     }
 
     /**
-     * {@code {"users":[...],"next":ID}} around {@code users} (each an encoded user): {@code next} is
-     * {@code nextAfter}, or null when it is negative (the page is the last).
+     * {@code {"users":[...],"next":ID}} around users already encoded, each copied once as it is added.
+     * {@code next} is the id to ask after for the following page, or null when this page is the last.
      */
-    public static byte[] page(List<byte[]> users, long nextAfter) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * users.size());
-        out.writeBytes(PAGE_START);
-        for (int i = 0; i < users.size(); i++) {
-            if (i > 0) {
+    public static final class Page {
+        private final ByteArrayOutputStream out;
+        private int users;
+
+        /** A page for up to {@code limit} users, sized for users of about 96 bytes. */
+        public Page(int limit) {
+            out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * limit);
+            out.writeBytes(PAGE_START);
+        }
+
+        /** Adds the encoded user at {@code user[offset, offset + length)}. */
+        public void add(byte[] user, int offset, int length) {
+            if (users++ > 0) {
                 out.write(',');
             }
-            out.writeBytes(users.get(i));
+            out.write(user, offset, length);
         }
-        out.writeBytes((nextAfter < 0 ? "],\"next\":null}" : "],\"next\":" + nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
-        return out.toByteArray();
+
+        public int size() {
+            return users;
+        }
+
+        /** The page's bytes, {@code next} being {@code nextAfter}, or null when it is negative. */
+        public byte[] finish(long nextAfter) {
+            out.writeBytes((nextAfter < 0 ? "],\"next\":null}" : "],\"next\":" + nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
+            return out.toByteArray();
+        }
     }
 
     /** A create request that is refused: 400 for JSON that is not one object, 422 for the wrong fields. */
