@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
  *
  * <p>picocli builds the model of every command listed in {@code @Command(subcommands)} when the root
  * is constructed, by reflection over each one's options and mixins: for {@code hotpath} about 10 MB of
- * short-lived objects and the classes of every command, before the server starts. A server's young
+ * short-lived objects, and the classes of every option type, converter and mixin, before the server
+ * starts. (Choosing a child still loads the siblings' classes, to read their names.) A server's young
  * generation keeps each page that start-up touched resident, and hotpath's serving path allocates
  * almost nothing, so that garbage stayed in the process's memory for its whole life. Parents therefore
  * declare their children with {@link Subcommands} instead, and this class adds a child only when the

@@ -42,12 +42,15 @@ public final class JsonBytes {
      * Writes many values, one after another, through one generator into one reused buffer: for answers
      * built in bulk, such as an app's preloaded data at start-up, where {@link #write} would leave a
      * generator, its context and a buffer behind for every value (about 650 bytes each, so 6.5 MB for
-     * 10,000 users, all of it resident until the first collection). One thread at a time; a body that
-     * throws leaves the generator mid-value, so the batch is then unusable. Close it when done.
+     * 10,000 users, all of it resident until the first collection). Each body must write exactly one
+     * complete value; one that writes none, several, or half of one, or that throws, leaves the
+     * generator in a state no later value could be written from, so the batch refuses it and every
+     * later call. One thread at a time; close it when done.
      */
     public static final class Batch implements AutoCloseable {
         private final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         private final JsonGenerator json;
+        private boolean broken;
 
         public Batch() {
             try {
@@ -58,14 +61,29 @@ public final class JsonBytes {
             json.setRootValueSeparator(null);
         }
 
-        /** The UTF-8 bytes {@code body} writes, exactly as {@link JsonBytes#write} would give them. */
+        /**
+         * The UTF-8 bytes of the one value {@code body} writes, the same bytes {@link JsonBytes#write}
+         * gives for it.
+         *
+         * @throws IllegalStateException when {@code body} did not write exactly one complete value, or an
+         *     earlier call failed
+         */
         public byte[] write(Body body) {
+            if (broken) {
+                throw new IllegalStateException("an earlier value of this batch failed");
+            }
+            broken = true;
+            int written = json.getOutputContext().getEntryCount();
             try {
                 body.write(json);
                 json.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException("writing JSON to memory failed", e);
             }
+            if (!json.getOutputContext().inRoot() || json.getOutputContext().getEntryCount() != written + 1) {
+                throw new IllegalStateException("a batch's body must write exactly one complete JSON value");
+            }
+            broken = false;
             byte[] bytes = out.toByteArray();
             out.reset();
             return bytes;

@@ -1,8 +1,10 @@
 package dev.hotpath.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonBytesTest {
@@ -44,6 +46,31 @@ class JsonBytesTest {
             assertThat(batch.write(array)).isEqualTo(JsonBytes.write(array));
             assertThat(batch.write(json -> json.writeString("three"))).isEqualTo("\"three\"".getBytes(StandardCharsets.UTF_8));
             assertThat(batch.write(object)).isEqualTo(JsonBytes.write(object));
+        }
+    }
+
+    @Test
+    void aBatchRefusesABodyThatIsNotOneCompleteValueAndEveryCallAfterIt() {
+        for (JsonBytes.Body bad : List.<JsonBytes.Body>of(
+            json -> {
+                json.writeNumber(1);
+                json.writeNumber(2);
+            },
+            json -> {
+                json.writeStartObject();
+                json.writeNumberField("a", 1);
+            },
+            json -> {
+            },
+            json -> {
+                json.writeString("done");
+                throw new IllegalArgumentException("after the value");
+            })) {
+            try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
+                assertThatThrownBy(() -> batch.write(bad)).isInstanceOf(RuntimeException.class);
+                assertThatThrownBy(() -> batch.write(json -> json.writeString("ok")))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("earlier value");
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.Locale;
  * formats the date and starts an empty table; the first response of each status in that second
  * fills its entry, so a response copies one array and nothing is allocated per response.
  *
- * <p>Why entries are filled on demand rather than all 500 at each refresh: that cost 30 KB of arrays
+ * <p>Why entries are filled on demand rather than all 500 at each refresh: that cost 34 KB of arrays
  * a second, and a server whose requests allocate nothing then owes its young generation's growth to
  * the clock alone: every page of it touched, and kept resident, within an hour of idling. Now a second
  * costs the table (2.4 KB) and an array for each status answered in it.
@@ -51,7 +51,7 @@ public final class HttpDate {
     /**
      * {@code HTTP/1.1 <status> <reason>\r\nDate: <IMF-fixdate>\r\n}. Shared: do not modify.
      *
-     * @throws IllegalArgumentException below 100; {@link IndexOutOfBoundsException} above 599
+     * @throws IllegalArgumentException from 0 to 99; {@link IndexOutOfBoundsException} below 0 or above 599
      */
     public byte[] statusLine(int status) {
         Second second = current;

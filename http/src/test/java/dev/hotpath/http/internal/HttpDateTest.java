@@ -7,6 +7,12 @@ import dev.hotpath.http.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class HttpDateTest {
@@ -42,5 +48,35 @@ class HttpDateTest {
     void refusesAStatusOutsideTheThreeDigitRange() {
         assertThatThrownBy(() -> date.statusLine(99)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> date.statusLine(600)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void readersOnOtherThreadsSeeOnlyWholeLinesWhileTheDateMoves() throws Exception {
+        int refreshes = 2_000;
+        AtomicBoolean done = new AtomicBoolean();
+        List<Future<Integer>> readers = new ArrayList<>();
+        try (ExecutorService threads = Executors.newFixedThreadPool(3)) {
+            for (int status : new int[] {200, 201, 404}) {
+                String start = "HTTP/1.1 " + status + " ";
+                readers.add(threads.submit(() -> {
+                    int reads = 0;
+                    while (!done.get() || reads == 0) {
+                        String line = new String(date.statusLine(status), StandardCharsets.US_ASCII);
+                        assertThat(line).startsWith(start).matches("(?s).*\r\nDate: \\w{3}, \\d{2} \\w{3} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT\r\n");
+                        reads++;
+                    }
+                    return reads;
+                }));
+            }
+            for (int i = 0; i < refreshes; i++) {
+                clock.advance(Duration.ofSeconds(1));
+                date.refresh();
+            }
+            done.set(true);
+            for (Future<Integer> reader : readers) {
+                assertThat(reader.get()).isPositive();
+            }
+        }
+        assertThat(line(200)).endsWith("Date: Sun, 06 Dec 2026 16:13:27 GMT\r\n");
     }
 }
