@@ -129,7 +129,11 @@ class UsersApiIT {
             assertThat(new String(created.body(), StandardCharsets.UTF_8)).isEqualTo(expected);
             assertThat(new String(get(client, "/api/users/10001").body(), StandardCharsets.UTF_8)).isEqualTo(expected);
             assertThat(post(client, "{\"email\":\"a@b\",\"name\":\"second\"}", "").status()).isEqualTo(201);
-            assertThat(get(client, "/api/users?after=10000").bodyText()).contains("\"id\":10002").endsWith("\"next\":null}");
+            String second = "{\"id\":10002,\"name\":\"second\",\"email\":\"a@b\",\"created_at\":\"2026-12-01T10:15:30Z\"}";
+            assertThat(new String(get(client, "/api/users?after=10000").body(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"users\":[" + expected + "," + second + "],\"next\":null}");
+            assertThat(new String(get(client, "/api/users?after=9999&limit=2").body(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"users\":[" + user(10000) + "," + expected + "],\"next\":10001}");
 
             record Bad(String body, int status, String error) {
             }

@@ -43,7 +43,7 @@ public final class MemoryUsers implements UserStore {
     public byte[] page(long after, int limit) {
         int stored = count;
         Response[] all = answers;
-        UserJson.Page page = new UserJson.Page(limit);
+        UserJson.Page page = new UserJson.Page((int) Math.min(limit, Math.max(0, stored - after)));
         long id = after;
         while (id < stored && page.size() < limit) {
             Response user = all[(int) ++id];

@@ -53,9 +53,9 @@ public final class UserJson {
         private final ByteArrayOutputStream out;
         private int users;
 
-        /** A page for up to {@code limit} users, sized for users of about 96 bytes. */
-        public Page(int limit) {
-            out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * limit);
+        /** A page sized for {@code expected} users of about 96 bytes (it grows past that if it must). */
+        public Page(int expected) {
+            out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * expected);
             out.writeBytes(PAGE_START);
         }
 

@@ -1,0 +1,47 @@
+package dev.hotpath.apps.users.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MemoryUsersTest {
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-06T16:40:00Z"), ZoneOffset.UTC);
+    private static final String CREATED_AT = "2026-12-06T16:40:00Z";
+
+    private final MemoryUsers users = new MemoryUsers(CLOCK);
+
+    private static String preloaded(long id) {
+        return new String(UserJson.user(id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT), StandardCharsets.UTF_8);
+    }
+
+    private static String body(byte[] page) {
+        return new String(page, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void pagesCarryEachUserAsItsOwnAnswerDoesAcrossTheArraysGrowth() {
+        List<String> created = new ArrayList<>();
+        int extra = UserStore.PRELOADED + 5; // past the first array's 2 × PRELOADED + 1 slots
+        for (int i = 1; i <= extra; i++) {
+            String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
+            users.create(new NewUser(name, "e" + i + "@example.com"));
+            created.add(new String(UserJson.user(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
+                StandardCharsets.UTF_8));
+        }
+        int last = UserStore.PRELOADED + extra;
+        assertThat(body(users.find(last).wire())).endsWith("\r\n\r\n" + created.get(extra - 1));
+
+        assertThat(body(users.page(0, 2))).isEqualTo("{\"users\":[" + preloaded(1) + "," + preloaded(2) + "],\"next\":2}");
+        assertThat(body(users.page(UserStore.PRELOADED - 1, 3))).isEqualTo("{\"users\":[" + preloaded(UserStore.PRELOADED)
+            + "," + created.get(0) + "," + created.get(1) + "],\"next\":" + (UserStore.PRELOADED + 2) + "}");
+        assertThat(body(users.page(last - 2, 5))).isEqualTo("{\"users\":[" + created.get(extra - 2) + ","
+            + created.get(extra - 1) + "],\"next\":null}");
+        assertThat(body(users.page(last, 5))).isEqualTo("{\"users\":[],\"next\":null}");
+    }
+}
