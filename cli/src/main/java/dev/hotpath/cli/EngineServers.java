@@ -12,7 +12,9 @@ import java.util.Set;
  * each. Every default command is the same JVM with the same flags, pinned to core 0
  * ({@link ServerUnderTest#pinnedJava()}), so that CPU and memory compare the servers, not their launch.
  * A command may hold {@code {store}}: the store flags of the scenario, {@code --store sqlite --data
- * {data}} for s4 and otherwise {@code --store memory} for hotpath and nothing for a peer.
+ * {data}} for s4 and otherwise {@code --store memory} for hotpath and nothing for a peer; and
+ * {@code {jvm}} where flags for its JVM may go (every default command has it, right after the JVM's
+ * own flags; {@link AotCaches} puts its cache there).
  *
  * <table>
  *   <caption>Servers</caption>
@@ -26,6 +28,8 @@ import java.util.Set;
  */
 final class EngineServers {
     static final List<String> NAMES = List.of("hotpath", "netty", "vertx", "helidon", "raw");
+    /** Where a command takes flags for its JVM. */
+    static final String JVM_FLAGS = "{jvm}";
     private static final Set<EngineScenario> UP_TO_S3 = EnumSet.of(EngineScenario.S1, EngineScenario.S2, EngineScenario.S3);
     private static final Set<EngineScenario> UP_TO_S4 = EnumSet.range(EngineScenario.S1, EngineScenario.S4);
 
@@ -67,8 +71,23 @@ final class EngineServers {
 
     /** The command that starts {@code server} for {@code scenario}, with {@code {port}} and {@code {data}} still in it. */
     String command(String server, EngineScenario scenario) {
+        return command(server, scenario, "");
+    }
+
+    /** {@link #command(String, EngineScenario)} with {@code jvmFlags} where the command has {@code {jvm}}. */
+    String command(String server, EngineScenario scenario, String jvmFlags) {
         String store = scenario.sqlite ? "--store sqlite --data {data}" : server.equals("hotpath") ? "--store memory" : "";
-        return template(server).replace("{store}", store).strip();
+        return withJvmFlags(template(server), jvmFlags).replace("{store}", store).strip();
+    }
+
+    /** Whether {@code server}'s command has a place for JVM flags. */
+    boolean takesJvmFlags(String server) {
+        return template(server).contains(JVM_FLAGS);
+    }
+
+    /** {@code command} with {@code {jvm}} replaced by {@code flags} (which may be empty). */
+    static String withJvmFlags(String command, String flags) {
+        return command.replace(JVM_FLAGS + " ", flags.isEmpty() ? "" : flags + " ").replace(JVM_FLAGS, flags);
     }
 
     /** The command of {@code server} as given or by default, {@code {store}} still in it. */
@@ -77,7 +96,7 @@ final class EngineServers {
         if (given != null) {
             return given;
         }
-        String java = ServerUnderTest.pinnedJava();
+        String java = ServerUnderTest.pinnedJava() + " " + JVM_FLAGS;
         return switch (server) {
             case "hotpath" -> java + " -jar " + ServerUnderTest.thisJar()
                 + " serve users --bind 127.0.0.1:{port} --event-loops 1 --access-log {data}/access.log {store}";

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 final class EnginesCommand implements Callable<Integer> {
     /** The constant-rate run's share of the server's measured saturation. */
     static final double RATE_SHARE = 0.7;
-    private static final int CONNECTIONS = 64;
+    static final int CONNECTIONS = 64;
     /**
      * Arrivals a connection may hold while its answer is late, in the constant-rate run. A server that
      * stalls for tens of milliseconds (a GC pause, a compilation on its one core) would overflow the
@@ -61,7 +61,8 @@ final class EnginesCommand implements Callable<Integer> {
     private List<String> servers;
 
     @Option(names = "--server", paramLabel = "NAME=CMD", description = "The command that starts server NAME instead of its default, "
-        + "with {port}, and {data} (a fresh directory) and {store} (the scenario's store flags) where it needs them.")
+        + "with {port}, and {data} (a fresh directory), {store} (the scenario's store flags) and {jvm} (flags for its JVM, "
+        + "see --aot) where it needs them.")
     private Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(names = "--peers-jar", description = "The bench module's jar with the peers (default: bench/target/benchmarks.jar "
@@ -86,6 +87,11 @@ final class EnginesCommand implements Callable<Integer> {
         + "one rate (open loop, on a fresh server), where it is at most " + RATE_SHARE + "x of that server's saturation: the "
         + "same load for all, so latency and CPU compare at equal work (default: none).")
     private Double commonRate;
+
+    @Option(names = "--aot", description = "Give every JVM server its own ahead-of-time cache: per scenario and server, "
+        + "a training probe (" + AotCaches.TRAINING_SECONDS + " s, not counted) on a server started with -XX:AOTCacheOutput, "
+        + "then every run with -XX:AOTCache. For the default commands, and --server commands where they hold {jvm}.")
+    private boolean aot;
 
     @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
         description = "The bearer token the servers accept (default: ${DEFAULT-VALUE}).")
@@ -119,12 +125,13 @@ final class EnginesCommand implements Callable<Integer> {
         out.println("| Scenario | Server | Round | Run | req/s | p99 ms | server CPU µs/req | peak RSS MiB | Verdict |");
         List<EngineRun> runs = new ArrayList<>();
         for (EngineScenario scenario : chosen) {
+            Map<String, String> jvmFlags = aot ? trainCaches(out, dir, commands, scenario) : Map.of();
             for (int round = 1; round <= roundCount; round++) {
                 for (String server : servers) {
                     if (!EngineServers.runs(server, scenario)) {
                         continue;
                     }
-                    String command = commands.command(server, scenario);
+                    String command = commands.command(server, scenario, jvmFlags.getOrDefault(server, ""));
                     RunConfig probe = new RunConfig("127.0.0.1", 1, Mode.SATURATE, 0, CONNECTIONS, scenario.pipeline,
                         RunConfig.DEFAULT_QUEUE, warm, measured, Duration.ofSeconds(10), 1, null, null, null,
                         RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
@@ -154,6 +161,21 @@ final class EnginesCommand implements Callable<Integer> {
         report.write(dir);
         out.println((report.pass() ? "PASS" : "FAIL") + " (" + dir.resolve("summary.md") + ")");
         return report.pass() ? 0 : 1;
+    }
+
+    /** Each server's AOT cache flag for {@code scenario} ({@link AotCaches}); a cache that cannot be made ends the suite. */
+    private Map<String, String> trainCaches(PrintWriter out, Path dir, EngineServers commands, EngineScenario scenario)
+        throws IOException {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (String server : servers) {
+            if (EngineServers.runs(server, scenario)) {
+                String flag = AotCaches.train(commands, server, scenario, dir, readyTimeout, token, command());
+                flags.put(server, flag);
+                out.println("| " + scenario.id + " | " + server + " | | aot | | | | | "
+                    + (flag.isEmpty() ? "no {jvm} in its command: runs without a cache" : "cache trained") + " |");
+            }
+        }
+        return flags;
     }
 
     /** An open-loop run at {@code rps}, with the deep per-connection queue that measures a stall instead of dropping. */
@@ -234,8 +256,15 @@ final class EnginesCommand implements Callable<Integer> {
                 + "for every server whose %.1f× lies at or above it (\"at the common rate\" rows, medians over the rounds a "
                 + "server ran at it; — where it ran in none).%n%n", commonRate, RATE_SHARE));
         }
+        if (aot) {
+            md.append(String.format(Locale.ROOT, "Every JVM server ran with its own ahead-of-time cache, one per scenario "
+                + "(`{cache}` below), recorded by a %d-s training probe of that scenario on a server started with "
+                + "`-XX:AOTCacheOutput` (not counted).%n%n", AotCaches.TRAINING_SECONDS));
+        }
         for (String server : servers) {
-            md.append("- ").append(server).append(": `").append(commands.template(server)).append("`\n");
+            String shown = EngineServers.withJvmFlags(commands.template(server),
+                aot && commands.takesJvmFlags(server) ? "-XX:AOTCache={cache}" : "");
+            md.append("- ").append(server).append(": `").append(shown).append("`\n");
         }
         md.append("- Generator: this process, one event loop (pin it: `taskset -c 1 ./hotpath bench engines`)\n")
             .append("- Machine: ").append(Provenance.machine()).append(", JDK ").append(Runtime.version()).append('\n')

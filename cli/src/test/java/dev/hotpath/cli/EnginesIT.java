@@ -86,6 +86,28 @@ class EnginesIT {
     }
 
     @Test
+    void trainsEachJvmServersOwnAotCacheAndRunsWithIt() throws Exception {
+        String withJvmFlags = serve("users --access-log {data}/access.log {store}").replace(" --sun-misc", " {jvm} --sun-misc");
+        int status = engines("--aot", "--servers", "hotpath,netty", "--server", "hotpath=" + withJvmFlags,
+            "--server", "netty=" + serve("users"));
+        assertThat(err.toString()).isEmpty();
+        assertThat(status).as(out.toString()).isIn(0, 1);
+        Path engines = enginesDir();
+        Path cache = engines.resolve("s1-hotpath-aot.cache");
+        assertThat(cache).as("the training's JVM wrote its cache on exit").isRegularFile();
+        assertThat(engines.resolve("s1-netty-aot.cache")).as("a command without {jvm} gets none").doesNotExist();
+        assertThat(out.toString()).contains("| s1 | hotpath | | aot | | | | | cache trained |",
+            "| s1 | netty | | aot | | | | | no {jvm} in its command: runs without a cache |");
+        String index = Files.readString(engines.resolve("index.json"));
+        assertThat(index).as("every counted run of hotpath used the cache")
+            .contains("java -XX:AOTCache=" + cache.toAbsolutePath() + " --sun-misc")
+            .containsPattern("\"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\", .*\"errors\": 0, \"verdict\": \"PASS\"")
+            .doesNotContain("AOTCacheOutput");
+        assertThat(Files.readString(engines.resolve("summary.md")))
+            .contains("own ahead-of-time cache", "- hotpath: `" + withJvmFlags.replace("{jvm}", "-XX:AOTCache={cache}"));
+    }
+
+    @Test
     void failsWhenAServerAnswersWrongOrNeverStartsAndStillWritesTheTable() throws Exception {
         int status = engines("--servers", "hotpath,netty,vertx", "--common-rate", "1e12", "--server", "hotpath=" + serve("users"),
             "--server", "netty=" + serve("shortener --data {data}"), "--server", "vertx=true {port}", "--ready-timeout", "5s");
