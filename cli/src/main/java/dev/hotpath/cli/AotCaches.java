@@ -1,6 +1,5 @@
 package dev.hotpath.cli;
 
-import dev.hotpath.loadgen.Mode;
 import dev.hotpath.loadgen.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,9 +39,8 @@ final class AotCaches {
         }
         String name = scenario.id + "-" + server + "-aot";
         Path cache = dir.resolve(name + ".cache").toAbsolutePath();
-        RunConfig training = new RunConfig("127.0.0.1", 1, Mode.SATURATE, 0, EnginesCommand.CONNECTIONS, scenario.pipeline,
-            RunConfig.DEFAULT_QUEUE, TRAINING_WARMUP, Duration.ofSeconds(TRAINING_SECONDS).minus(TRAINING_WARMUP),
-            Duration.ofSeconds(10), 1, null, null, null, RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
+        RunConfig training = EnginesCommand.saturation(scenario, TRAINING_WARMUP,
+            Duration.ofSeconds(TRAINING_SECONDS).minus(TRAINING_WARMUP));
         ServerRun.measure(commands.command(server, scenario, "-XX:AOTCacheOutput=" + cache), dir, name, readyTimeout,
             training, data -> scenario.load(token), recordedCommand + " [" + name + "]");
         if (!Files.isRegularFile(cache)) {

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 final class EnginesCommand implements Callable<Integer> {
     /** The constant-rate run's share of the server's measured saturation. */
     static final double RATE_SHARE = 0.7;
-    static final int CONNECTIONS = 64;
+    private static final int CONNECTIONS = 64;
     /**
      * Arrivals a connection may hold while its answer is late, in the constant-rate run. A server that
      * stalls for tens of milliseconds (a GC pause, a compilation on its one core) would overflow the
@@ -132,9 +132,7 @@ final class EnginesCommand implements Callable<Integer> {
                         continue;
                     }
                     String command = commands.command(server, scenario, jvmFlags.getOrDefault(server, ""));
-                    RunConfig probe = new RunConfig("127.0.0.1", 1, Mode.SATURATE, 0, CONNECTIONS, scenario.pipeline,
-                        RunConfig.DEFAULT_QUEUE, warm, measured, Duration.ofSeconds(10), 1, null, null, null,
-                        RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
+                    RunConfig probe = saturation(scenario, warm, measured);
                     EngineRun saturation = run(out, dir,
                         new EngineRun(scenario, server, round, EngineRun.Kind.PROBE, command, null, null), probe);
                     runs.add(saturation);
@@ -176,6 +174,12 @@ final class EnginesCommand implements Callable<Integer> {
             }
         }
         return flags;
+    }
+
+    /** The saturation probe of {@code scenario}: a closed loop over {@link #CONNECTIONS} connections. */
+    static RunConfig saturation(EngineScenario scenario, Duration warm, Duration measured) {
+        return new RunConfig("127.0.0.1", 1, Mode.SATURATE, 0, CONNECTIONS, scenario.pipeline, RunConfig.DEFAULT_QUEUE, warm,
+            measured, Duration.ofSeconds(10), 1, null, null, null, RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
     }
 
     /** An open-loop run at {@code rps}, with the deep per-connection queue that measures a stall instead of dropping. */

@@ -13,7 +13,7 @@ import java.util.Locale;
  * Status lines followed by the {@code Date} header (RFC 9110 §6.6.1, IMF-fixdate), encoded once per
  * second for each status in use. One timer per server calls {@link #refresh()} each second, which
  * formats the date and starts an empty table; the first response of each status in that second
- * fills its entry, so a response copies one array and nothing is allocated per response.
+ * builds its entry, and every response copies one array.
  *
  * <p>Why entries are filled on demand rather than all 500 at each refresh: that cost 34 KB of arrays
  * a second, and a server whose requests allocate nothing then owes its young generation's growth to
