@@ -11,7 +11,7 @@ import java.sql.ResultSet;
  * {@code org.sqlite.lib.path}/{@code org.sqlite.lib.name} naming the library: the glue looks up the
  * driver's classes, fields and methods when the library loads, so loading it once here, and answering
  * one query through it, fails the build on a glue that does not fit the driver instead of the server
- * at its start; and a library that does not export SQLite's C API (which dev.hotpath.store.BytesQuery
+ * at its start; and a library that does not export SQLite's C API (which dev.hotpath.store.RowQuery
  * calls) fails it too, instead of the server quietly reading through JDBC. About two seconds, only
  * when a library is compiled (not when it comes from the cache).
  *

@@ -43,7 +43,7 @@ options=(
 )
 # -O2: -O3 measured no better on the social mix, by round (docs/BENCHMARKS.md). No -march=native: the jar
 # must run on any CPU of its architecture. SQLITE_API exports SQLite's C API besides the JNI entry
-# points, for dev.hotpath.store.BytesQuery, which calls it through the JDK's foreign-function API;
+# points, for dev.hotpath.store.RowQuery, which calls it through the JDK's foreign-function API;
 # -fvisibility=hidden keeps SQLite's internals out of the library's symbols. Calls to the exported API
 # from inside the library stay direct, not through the PLT: -fno-semantic-interposition for SQLite's
 # own, -Bsymbolic-functions for the JNI glue's (hidden symbols made 0.923x and 0.905x the CPU per

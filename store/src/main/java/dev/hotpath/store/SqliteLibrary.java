@@ -43,7 +43,7 @@ public final class SqliteLibrary {
     }
 
     private static volatile Build installed;
-    /** The symbols of hotpath's build, once loaded: SQLite's C API for {@link BytesQuery}. */
+    /** The symbols of hotpath's build, once loaded: SQLite's C API for {@link RowQuery}. */
     private static volatile SymbolLookup symbols;
 
     private SqliteLibrary() {

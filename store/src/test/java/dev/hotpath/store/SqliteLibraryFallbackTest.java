@@ -24,7 +24,7 @@ class SqliteLibraryFallbackTest {
     void aConnectionOpenedBeforeInstallKeepsTheDriversBundledBuild(@TempDir Path dir) throws Exception {
         Probe probe = probe(dir, classPath(), List.of(), "connection-first");
 
-        assertThat(probe.lines()).contains("build=DRIVER_BUNDLED", "query=ok", "bytes-query=JdbcBytesQuery 42");
+        assertThat(probe.lines()).contains("build=DRIVER_BUNDLED", "query=ok", "row-query=JdbcRowQuery 42 42");
         assertThat(probe.mapped()).isNotEmpty().noneSatisfy(file -> assertThat(file).contains("hotpath-sqlite"));
         assertThat(probe.output()).contains("sqlite-jdbc did not load hotpath's SQLite build");
     }
@@ -39,7 +39,7 @@ class SqliteLibraryFallbackTest {
 
         Probe probe = probe(dir, classPath(), List.of("-Dorg.sqlite.lib.path=" + own.getParent(), "-Dorg.sqlite.lib.name=libsqlitejdbc.so"), "install");
 
-        assertThat(probe.lines()).contains("build=CONFIGURED", "query=ok", "bytes-query=JdbcBytesQuery 42");
+        assertThat(probe.lines()).contains("build=CONFIGURED", "query=ok", "row-query=JdbcRowQuery 42 42");
         assertThat(probe.mapped()).containsExactly(own.toRealPath().toString());
     }
 
@@ -60,7 +60,7 @@ class SqliteLibraryFallbackTest {
 
         Probe probe = probe(dir, classPath, List.of(), "install");
 
-        assertThat(probe.lines()).contains("build=DRIVER_BUNDLED", "query=ok", "bytes-query=JdbcBytesQuery 42");
+        assertThat(probe.lines()).contains("build=DRIVER_BUNDLED", "query=ok", "row-query=JdbcRowQuery 42 42");
         assertThat(probe.mapped()).isNotEmpty().noneSatisfy(file -> assertThat(file).contains("hotpath-sqlite"));
         assertThat(probe.output()).contains("this jar has none of its own");
     }

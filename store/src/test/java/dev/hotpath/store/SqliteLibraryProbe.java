@@ -1,5 +1,6 @@
 package dev.hotpath.store;
 
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,8 @@ import java.sql.Statement;
  * A fresh JVM for {@link SqliteLibraryFallbackTest}: {@link SqliteLibrary#install()} chooses once per
  * process, so each of its branches needs a process of its own. Prints {@code build=} the choice,
  * {@code mapped=} each SQLite library file the process maps, {@code query=ok} once a connection
- * opened through {@link SqliteDatabase} has answered, and {@code bytes-query=} the form
- * {@link BytesQuery} took on a server's connection and what it read.
+ * opened through {@link SqliteDatabase} has answered, and {@code row-query=} the form
+ * {@link RowQuery} took on a server's connection and what it read.
  *
  * <p>Arguments: {@code connection-first} (open a connection through the driver before installing) or
  * {@code install}, then a database file.
@@ -39,8 +40,10 @@ public final class SqliteLibraryProbe {
             System.out.println(rs.next() && rs.getInt(1) == 42 ? "query=ok" : "query=wrong");
         }
         try (Connection db = SqliteDatabase.openForWriting(database, Durability.FULL);
-             BytesQuery query = BytesQuery.prepare(db, "SELECT CAST('42' AS BLOB)")) {
-            System.out.println("bytes-query=" + query.getClass().getSimpleName() + " " + new String(query.first(), StandardCharsets.US_ASCII));
+             RowQuery query = RowQuery.prepare(db, "SELECT 6 * 7, CAST('42' AS BLOB)");
+             RowQuery.Rows rows = query.run()) {
+            System.out.println("row-query=" + query.getClass().getSimpleName() + " " + (rows.next() ? rows.getLong(1) + " "
+                + new String(rows.getText(2).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.US_ASCII) : "no row"));
         }
     }
 }

@@ -297,18 +297,7 @@ public final class SocialApp implements App {
 
         @Override
         public void committed() {
-            response.complete(JsonBytes.response(201, g -> {
-                g.writeStartObject();
-                g.writeFieldName("post");
-                g.writeStartObject();
-                g.writeNumberField("id", id);
-                g.writeStringField("body", body);
-                g.writeStringField("created_at", createdAt);
-                g.writeStringField("author", user.username());
-                g.writeNumberField("like_count", 0);
-                g.writeEndObject();
-                g.writeEndObject();
-            }));
+            response.complete(Response.of(201, "application/json", PostJson.created(id, body, createdAt, user.username())));
         }
 
         @Override

@@ -2,7 +2,7 @@ package dev.hotpath.bench.social;
 
 import dev.hotpath.apps.social.PostReads;
 import dev.hotpath.apps.social.SocialSeed;
-import dev.hotpath.store.BytesQuery;
+import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,12 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The social API's two reads without HTTP around them: one {@code /feed} answer and one
- * {@code /posts/{id}} answer built from a read-only connection, as an event loop builds them, and
- * {@code feedQueryOnly}, the feed's own query stepped through by JDBC without reading its column (SQLite
- * still builds each row, JSON object included): JDBC's floor, which {@code feed} (through SQLite's C
- * API where the library has it, {@code BytesQuery}) can go below. {@code -p db=FILE} runs on an
- * existing seed (the full challenge size);
- * by default a tenth-size seed is generated into a temporary directory.
+ * {@code /posts/{id}} answer built from a read-only connection, as an event loop builds them;
+ * {@code feedQueryOnly}, the feed's own query stepped through by JDBC without reading a column: JDBC's
+ * floor, which {@code feed} (through SQLite's C API where the library has it, {@code RowQuery}) can go
+ * below; and {@code feedRowsNative} and {@code feedRowsJdbc}, the feed's rows with every column read
+ * and no JSON, through each form of {@code RowQuery}. {@code -p db=FILE} runs on an existing seed (the
+ * full challenge size); by default a tenth-size seed is generated into a temporary directory.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,9 +49,8 @@ public class PostReadsBenchmark {
     private Connection connection;
     private PostReads reads;
     private PreparedStatement feedQuery;
-    private BytesQuery feedRowsNative;
-    private BytesQuery feedRowsJdbc;
-    private final byte[][] rows = new byte[PostReads.FEED_SIZE][];
+    private RowQuery feedRowsNative;
+    private RowQuery feedRowsJdbc;
     private long postId;
 
     @Setup(Level.Trial)
@@ -67,8 +66,8 @@ public class PostReadsBenchmark {
         connection = SqliteDatabase.openForReading(file);
         reads = new PostReads(connection);
         feedQuery = connection.prepareStatement(PostReads.FEED_QUERY);
-        feedRowsNative = BytesQuery.prepare(connection, PostReads.FEED_QUERY);
-        feedRowsJdbc = BytesQuery.jdbc(connection, PostReads.FEED_QUERY);
+        feedRowsNative = RowQuery.prepare(connection, PostReads.FEED_QUERY);
+        feedRowsJdbc = RowQuery.jdbc(connection, PostReads.FEED_QUERY);
         if (feedRowsNative.getClass() == feedRowsJdbc.getClass()) {
             throw new IllegalStateException("the native form is not available here: run on hotpath's SQLite build");
         }
@@ -90,16 +89,28 @@ public class PostReadsBenchmark {
         return rows;
     }
 
-    /** The feed's rows read through SQLite's C API ({@code BytesQuery}'s native form), no JSON around them. */
+    /** The feed's rows read through SQLite's C API ({@code RowQuery}'s native form), no JSON around them. */
     @Benchmark
-    public int feedRowsNative() throws SQLException {
-        return feedRowsNative.run(rows);
+    public long feedRowsNative() throws SQLException {
+        return readAll(feedRowsNative);
     }
 
-    /** The same rows through sqlite-jdbc ({@code BytesQuery}'s JDBC form). */
+    /** The same rows through sqlite-jdbc ({@code RowQuery}'s JDBC form). */
     @Benchmark
-    public int feedRowsJdbc() throws SQLException {
-        return feedRowsJdbc.run(rows);
+    public long feedRowsJdbc() throws SQLException {
+        return readAll(feedRowsJdbc);
+    }
+
+    /** Every column of every row, as the feed reads them: the sum of the integers and the text lengths. */
+    private static long readAll(RowQuery query) throws SQLException {
+        long sum = 0;
+        try (RowQuery.Rows rows = query.run()) {
+            while (rows.next()) {
+                sum += rows.getLong(1) + rows.getText(2).byteSize() + rows.getText(3).byteSize()
+                    + rows.getText(4).byteSize() + rows.getLong(5);
+            }
+        }
+        return sum;
     }
 
     @Benchmark

@@ -17,8 +17,8 @@ import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
 /**
- * {@link BytesQuery} through SQLite's C API ({@code sqlite3_prepare_v3}, {@code _step},
- * {@code _column_blob}, ...), called with the JDK's foreign-function API on the handle of the
+ * {@link RowQuery} through SQLite's C API ({@code sqlite3_prepare_v3}, {@code _step},
+ * {@code _column_text}, ...), called with the JDK's foreign-function API on the handle of the
  * connection sqlite-jdbc opened: the same connection, so its page cache, transactions and busy timeout
  * are the ones JDBC uses on it. The handle ({@code sqlite3 *}) is sqlite-jdbc's own, kept in a private
  * field of its {@code NativeDB} (readable on the class path, where hotpath runs; on the module path the
@@ -27,26 +27,29 @@ import org.sqlite.SQLiteException;
  *
  * <p>Only for connections opened for one thread ({@code SQLITE_OPEN_NOMUTEX}, as every server
  * connection of {@link SqliteDatabase} is): on those, binding and reading a column take no lock and
- * only touch memory SQLite holds, so they are made as critical calls, without the thread-state
+ * only touch memory SQLite holds (a column read as a type it is not stored as is converted in place,
+ * a moment in SQLite's allocator), so they are made as critical calls, without the thread-state
  * transition a call that may block needs; stepping, which may read the disk or wait on a lock, is not.
- * A connection with SQLite's mutex gets the JDBC form ({@link BytesQuery#prepare}). Nothing serializes
+ * A connection with SQLite's mutex gets the JDBC form ({@link RowQuery#prepare}). Nothing serializes
  * a query against its connection's closing: like the connection, it belongs to one thread, and its
  * owner closes it before the connection.
  */
-final class NativeBytesQuery extends BytesQuery {
-    private static final System.Logger LOG = System.getLogger(NativeBytesQuery.class.getName());
+final class NativeRowQuery extends RowQuery {
+    private static final System.Logger LOG = System.getLogger(NativeRowQuery.class.getName());
     private static final int SQLITE_OK = 0;
     private static final int SQLITE_ROW = 100;
     private static final int SQLITE_DONE = 101;
     private static final int SQLITE_NULL = 5;
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
+    private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]).asReadOnly();
     private static final Api API = Api.load();
 
     private final Connection connection;
     private final MemorySegment database;
+    private final NativeRows rows = new NativeRows();
     private MemorySegment statement;
 
-    private NativeBytesQuery(Connection connection, MemorySegment database, MemorySegment statement) {
+    private NativeRowQuery(Connection connection, MemorySegment database, MemorySegment statement) {
         this.connection = connection;
         this.database = database;
         this.statement = statement;
@@ -56,7 +59,7 @@ final class NativeBytesQuery extends BytesQuery {
      * {@code sql} prepared natively, or null where the native form does not suit: a library without
      * SQLite's C API, or a connection that has SQLite's mutex.
      */
-    static NativeBytesQuery prepareIfSuited(Connection connection, String sql) throws SQLException {
+    static NativeRowQuery prepareIfSuited(Connection connection, String sql) throws SQLException {
         if (API == null) {
             return null;
         }
@@ -72,15 +75,15 @@ final class NativeBytesQuery extends BytesQuery {
     }
 
     /** {@code sql} prepared natively; for tests, which must know which form they run. */
-    static NativeBytesQuery prepareNatively(Connection connection, String sql) throws SQLException {
-        NativeBytesQuery query = prepareIfSuited(connection, sql);
+    static NativeRowQuery prepareNatively(Connection connection, String sql) throws SQLException {
+        NativeRowQuery query = prepareIfSuited(connection, sql);
         if (query == null) {
             throw new IllegalStateException("the native form does not suit this library or connection");
         }
         return query;
     }
 
-    private static NativeBytesQuery prepare(Connection connection, MemorySegment database, String sql) throws SQLException {
+    private static NativeRowQuery prepare(Connection connection, MemorySegment database, String sql) throws SQLException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             int rc = (int) API.prepare.invokeExact(database, arena.allocateFrom(sql), -1, SQLITE_PREPARE_PERSISTENT, out,
@@ -90,7 +93,7 @@ final class NativeBytesQuery extends BytesQuery {
             if (statement.equals(MemorySegment.NULL)) {
                 throw new SQLException("no statement in: " + sql);
             }
-            return new NativeBytesQuery(connection, database, statement);
+            return new NativeRowQuery(connection, database, statement);
         } catch (SQLException e) {
             throw e;
         } catch (Throwable e) {
@@ -111,72 +114,95 @@ final class NativeBytesQuery extends BytesQuery {
     }
 
     @Override
-    public int run(byte[][] rows) throws SQLException {
+    public Rows run() throws SQLException {
         MemorySegment statement = statement();
-        int count = 0;
-        try {
-            while (count < rows.length && step(statement)) {
-                rows[count++] = column(statement);
-            }
-            return count;
-        } finally {
-            reset(statement);
-        }
-    }
-
-    @Override
-    public byte[] first() throws SQLException {
-        MemorySegment statement = statement();
-        try {
-            return step(statement) ? column(statement) : null;
-        } finally {
-            reset(statement);
-        }
-    }
-
-    /** True at a row, false when the query is done. */
-    private boolean step(MemorySegment statement) throws SQLException {
-        int rc;
-        try {
-            rc = (int) API.step.invokeExact(statement);
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-        if (rc == SQLITE_ROW) {
-            return true;
-        }
-        if (rc == SQLITE_DONE) {
-            return false;
-        }
-        throw failure(database, rc);
+        rows.close(); // a run left open starts over
+        rows.start(statement);
+        return rows;
     }
 
     /**
-     * The current row's first column, copied out of SQLite's memory (valid only until the next step).
-     * Its type is asked only when SQLite gives no bytes (a NULL, or an empty value): reading the bytes
-     * never turns a NULL into anything else, and a row with bytes needs one call less.
+     * The rows of the query's current run: the statement itself, stepped. The cursor is one object per
+     * query, so a run allocates nothing but the segments its text columns are read through.
      */
-    private static byte[] column(MemorySegment statement) {
-        try {
-            MemorySegment bytes = (MemorySegment) API.columnBlob.invokeExact(statement, 0);
-            int length = (int) API.columnBytes.invokeExact(statement, 0);
-            if (bytes.equals(MemorySegment.NULL)) {
-                return (int) API.columnType.invokeExact(statement, 0) == SQLITE_NULL ? null : new byte[0];
-            }
-            byte[] copy = new byte[length];
-            MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
-            return copy;
-        } catch (Throwable e) {
-            throw rethrow(e);
-        }
-    }
+    private final class NativeRows implements Rows {
+        private MemorySegment running;
 
-    /** Readies the statement for its next run; an error of this run was already thrown by its step. */
-    private static void reset(MemorySegment statement) {
-        try {
-            int ignored = (int) API.reset.invokeExact(statement);
-        } catch (Throwable e) {
-            throw rethrow(e);
+        void start(MemorySegment statement) {
+            running = statement;
+        }
+
+        @Override
+        public boolean next() throws SQLException {
+            if (running == null) {
+                return false;
+            }
+            int rc;
+            try {
+                rc = (int) API.step.invokeExact(running);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+            if (rc == SQLITE_ROW) {
+                return true;
+            }
+            if (rc == SQLITE_DONE) {
+                close();
+                return false;
+            }
+            SQLException failure = failure(database, rc); // its message, before the reset may replace it
+            close();
+            throw failure;
+        }
+
+        @Override
+        public long getLong(int column) {
+            try {
+                return (long) API.columnInt64.invokeExact(row(), column - 1);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+        }
+
+        /**
+         * The text as a view of SQLite's own memory, valid until the next step. Its type is asked only
+         * when SQLite gives no bytes (a NULL, or an empty value): reading the text never turns a NULL
+         * into anything else, and a row with text needs one call less.
+         */
+        @Override
+        public MemorySegment getText(int column) {
+            MemorySegment statement = row();
+            try {
+                MemorySegment text = (MemorySegment) API.columnText.invokeExact(statement, column - 1);
+                int length = (int) API.columnBytes.invokeExact(statement, column - 1);
+                if (text.equals(MemorySegment.NULL)) {
+                    return (int) API.columnType.invokeExact(statement, column - 1) == SQLITE_NULL ? null : EMPTY;
+                }
+                return text.asSlice(0, length).asReadOnly();
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+        }
+
+        private MemorySegment row() {
+            if (running == null) {
+                throw new IllegalStateException("no current row: the run is over");
+            }
+            return running;
+        }
+
+        /** Readies the statement for its next run; an error of this run was already thrown by its step. */
+        @Override
+        public void close() {
+            if (running != null) {
+                try {
+                    int ignored = (int) API.reset.invokeExact(running);
+                } catch (Throwable e) {
+                    throw rethrow(e);
+                } finally {
+                    running = null;
+                }
+            }
         }
     }
 
@@ -194,6 +220,7 @@ final class NativeBytesQuery extends BytesQuery {
     @Override
     public void close() {
         if (statement != null) {
+            rows.close();
             try {
                 int ignored = (int) API.finalizeStatement.invokeExact(statement);
             } catch (Throwable e) {
@@ -232,7 +259,7 @@ final class NativeBytesQuery extends BytesQuery {
 
     /** The C API's functions, and the getter of the driver's handle; null where either is missing. */
     private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64,
-                       MethodHandle columnBlob, MethodHandle columnBytes, MethodHandle columnType,
+                       MethodHandle columnInt64, MethodHandle columnText, MethodHandle columnBytes, MethodHandle columnType,
                        MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle dbMutex, MethodHandle pointer) {
         /** Bytes at an address whose length the caller knows (a column, a NUL-terminated message). */
         private static final ValueLayout BYTES = ValueLayout.ADDRESS.withTargetLayout(
@@ -256,7 +283,8 @@ final class NativeBytesQuery extends BytesQuery {
                     function(linker, sqlite, "sqlite3_step", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
-                    function(linker, sqlite, "sqlite3_column_blob", FunctionDescriptor.of(BYTES, address, integer), true),
+                    function(linker, sqlite, "sqlite3_column_int64", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),
+                    function(linker, sqlite, "sqlite3_column_text", FunctionDescriptor.of(BYTES, address, integer), true),
                     function(linker, sqlite, "sqlite3_column_bytes", FunctionDescriptor.of(integer, address, integer), true),
                     function(linker, sqlite, "sqlite3_column_type", FunctionDescriptor.of(integer, address, integer), true),
                     function(linker, sqlite, "sqlite3_finalize", FunctionDescriptor.of(integer, address), false),

@@ -1,0 +1,70 @@
+package dev.hotpath.store;
+
+import java.lang.foreign.MemorySegment;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * A prepared SQLite query whose rows are read forward, column by column, as integers and UTF-8 text,
+ * on a connection of {@link SqliteDatabase}. Where the SQLite library the process runs on exports
+ * SQLite's C API (hotpath's own build, {@link SqliteLibrary}) and the connection is for one thread,
+ * the query runs through that API on the connection's own handle, called with the JDK's
+ * foreign-function API, and a text column is read where SQLite holds it, not copied into a Java array
+ * first; else through JDBC. The rows are the same either way. The native path skips what sqlite-jdbc
+ * spends around each call (a lock, a lambda, its parameters boxed, each column's array made through
+ * JNI handles): see {@code PostReadsBenchmark} and docs/BENCHMARKS.md for what that saves.
+ *
+ * <p>Not thread-safe: like its connection, for one thread at a time, and one run at a time. Close it
+ * before its connection.
+ */
+public abstract sealed class RowQuery implements AutoCloseable permits NativeRowQuery, JdbcRowQuery {
+    RowQuery() {
+    }
+
+    /**
+     * Prepares {@code sql} on {@code connection}: natively where the library has SQLite's C API and the
+     * connection is for one thread, else through JDBC.
+     */
+    public static RowQuery prepare(Connection connection, String sql) throws SQLException {
+        RowQuery query = NativeRowQuery.prepareIfSuited(connection, sql);
+        return query != null ? query : jdbc(connection, sql);
+    }
+
+    /** The JDBC form, which {@link #prepare} falls back to; public for the benchmark that compares the two. */
+    public static RowQuery jdbc(Connection connection, String sql) throws SQLException {
+        return new JdbcRowQuery(connection.prepareStatement(sql));
+    }
+
+    /** Binds parameter {@code index} (the first is 1) to {@code value}, for the runs that follow. */
+    public abstract void bind(int index, long value) throws SQLException;
+
+    /**
+     * Runs the query: its rows follow through the cursor returned, which must be closed (that readies
+     * the query for its next run) before the query runs again.
+     */
+    public abstract Rows run() throws SQLException;
+
+    @Override
+    public abstract void close() throws SQLException;
+
+    /** One run's rows, read forward. */
+    public interface Rows extends AutoCloseable {
+        /** Moves to the next row: false once there is none. */
+        boolean next() throws SQLException;
+
+        /** Column {@code column} (the first is 1) of the current row as an integer; 0 for a NULL. */
+        long getLong(int column) throws SQLException;
+
+        /**
+         * Column {@code column} (the first is 1) of the current row as UTF-8 text (a blob's bytes as
+         * they are), or null for a NULL. The bytes may be SQLite's own, read-only: they stay valid
+         * while the rows stay on this row, as long as the same column is not read as a number
+         * meanwhile (SQLite may convert it in place).
+         */
+        MemorySegment getText(int column) throws SQLException;
+
+        /** Ends the run; the query may run again. */
+        @Override
+        void close() throws SQLException;
+    }
+}
