@@ -27,15 +27,15 @@ public final class JsonBytes {
         void write(JsonGenerator json) throws IOException;
     }
 
-    /** The UTF-8 bytes {@code body} writes. */
+    /**
+     * The UTF-8 bytes of the one JSON value {@code body} writes.
+     *
+     * @throws IllegalStateException when {@code body} did not write exactly one complete value
+     */
     public static byte[] write(Body body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            body.write(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing JSON to memory failed", e);
+        try (Batch batch = new Batch()) {
+            return batch.write(body);
         }
-        return out.toByteArray();
     }
 
     /**

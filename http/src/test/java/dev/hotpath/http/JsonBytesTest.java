@@ -66,6 +66,7 @@ class JsonBytesTest {
                 json.writeString("done");
                 throw new IllegalArgumentException("after the value");
             })) {
+            assertThatThrownBy(() -> JsonBytes.write(bad)).isInstanceOf(RuntimeException.class);
             try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
                 assertThatThrownBy(() -> batch.write(bad)).isInstanceOf(RuntimeException.class);
                 assertThatThrownBy(() -> batch.write(json -> json.writeString("ok")))
