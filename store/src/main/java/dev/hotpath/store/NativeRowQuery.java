@@ -40,6 +40,7 @@ final class NativeRowQuery extends RowQuery {
     private static final int SQLITE_ROW = 100;
     private static final int SQLITE_DONE = 101;
     private static final int SQLITE_NULL = 5;
+    private static final int SQLITE_NOMEM = 7;
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
     private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]).asReadOnly();
     private static final Api API = Api.load();
@@ -104,6 +105,7 @@ final class NativeRowQuery extends RowQuery {
     @Override
     public void bind(int index, long value) throws SQLException {
         MemorySegment statement = statement();
+        rows.close(); // SQLite binds only a statement that is not part way through a run
         int rc;
         try {
             rc = (int) API.bindInt64.invokeExact(statement, index, value);
@@ -165,23 +167,33 @@ final class NativeRowQuery extends RowQuery {
         }
 
         /**
-         * The text as a view of SQLite's own memory, valid until the next step. Its type is asked only
-         * when SQLite gives no bytes (a NULL, or an empty value): reading the text never turns a NULL
-         * into anything else, and a row with text needs one call less.
+         * The text as a view of SQLite's own memory, valid until the rows move on (the next step, the
+         * run's end, a new run) or the query closes; after that the view reads freed memory, so it
+         * is read at once. Its type is asked only when SQLite gives no bytes (a NULL, an empty value,
+         * or an allocation that failed, which is thrown): reading the text never turns a NULL into
+         * anything else, and a row with text needs one call less.
          */
         @Override
-        public MemorySegment getText(int column) {
+        public MemorySegment getText(int column) throws SQLException {
             MemorySegment statement = row();
+            int errorCode;
             try {
                 MemorySegment text = (MemorySegment) API.columnText.invokeExact(statement, column - 1);
                 int length = (int) API.columnBytes.invokeExact(statement, column - 1);
-                if (text.equals(MemorySegment.NULL)) {
-                    return (int) API.columnType.invokeExact(statement, column - 1) == SQLITE_NULL ? null : EMPTY;
+                if (!text.equals(MemorySegment.NULL)) {
+                    return text.asSlice(0, length).asReadOnly();
                 }
-                return text.asSlice(0, length).asReadOnly();
+                if ((int) API.columnType.invokeExact(statement, column - 1) == SQLITE_NULL) {
+                    return null;
+                }
+                errorCode = (int) API.errcode.invokeExact(database);
             } catch (Throwable e) {
                 throw rethrow(e);
             }
+            if (errorCode == SQLITE_NOMEM) {
+                throw failure(database, errorCode); // SQLite could not make the text: never an empty string
+            }
+            return EMPTY;
         }
 
         private MemorySegment row() {
@@ -260,7 +272,8 @@ final class NativeRowQuery extends RowQuery {
     /** The C API's functions, and the getter of the driver's handle; null where either is missing. */
     private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64,
                        MethodHandle columnInt64, MethodHandle columnText, MethodHandle columnBytes, MethodHandle columnType,
-                       MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle dbMutex, MethodHandle pointer) {
+                       MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle errcode, MethodHandle dbMutex,
+                       MethodHandle pointer) {
         /** Bytes at an address whose length the caller knows (a column, a NUL-terminated message). */
         private static final ValueLayout BYTES = ValueLayout.ADDRESS.withTargetLayout(
             MemoryLayout.sequenceLayout(Integer.MAX_VALUE, ValueLayout.JAVA_BYTE));
@@ -289,6 +302,7 @@ final class NativeRowQuery extends RowQuery {
                     function(linker, sqlite, "sqlite3_column_type", FunctionDescriptor.of(integer, address, integer), true),
                     function(linker, sqlite, "sqlite3_finalize", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_errmsg", FunctionDescriptor.of(BYTES, address), false),
+                    function(linker, sqlite, "sqlite3_errcode", FunctionDescriptor.of(integer, address), true),
                     function(linker, sqlite, "sqlite3_db_mutex", FunctionDescriptor.of(address, address), false),
                     pointer);
             } catch (ReflectiveOperationException | RuntimeException e) {

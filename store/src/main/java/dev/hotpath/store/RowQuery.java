@@ -35,12 +35,13 @@ public abstract sealed class RowQuery implements AutoCloseable permits NativeRow
         return new JdbcRowQuery(connection.prepareStatement(sql));
     }
 
-    /** Binds parameter {@code index} (the first is 1) to {@code value}, for the runs that follow. */
+    /** Binds parameter {@code index} (the first is 1) to {@code value}, for the runs that follow; a run still open ends. */
     public abstract void bind(int index, long value) throws SQLException;
 
     /**
-     * Runs the query: its rows follow through the cursor returned, which must be closed (that readies
-     * the query for its next run) before the query runs again.
+     * Runs the query: its rows follow through the cursor returned. A query has one run at a time: a
+     * new run, or a bind, ends the one before, and the native form hands out the same cursor each
+     * time, so close a cursor only while its run is the current one.
      */
     public abstract Rows run() throws SQLException;
 
@@ -58,8 +59,8 @@ public abstract sealed class RowQuery implements AutoCloseable permits NativeRow
         /**
          * Column {@code column} (the first is 1) of the current row as UTF-8 text (a blob's bytes as
          * they are), or null for a NULL. The bytes may be SQLite's own, read-only: they stay valid
-         * while the rows stay on this row, as long as the same column is not read as a number
-         * meanwhile (SQLite may convert it in place).
+         * while the rows stay on this row (reading other columns meanwhile is fine), and must not be
+         * read after the rows move on or end, when they may be freed memory.
          */
         MemorySegment getText(int column) throws SQLException;
 

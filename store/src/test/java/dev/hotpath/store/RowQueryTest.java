@@ -137,6 +137,12 @@ class RowQueryTest {
                     assertThat(rows.getLong(1)).as(form + ": a run after one left open starts at the first row").isEqualTo(1);
                 }
 
+                RowQuery.Rows open = query.run();
+                assertThat(open.next()).isTrue();
+                query.bind(1, 5);
+                assertThat(rows(query)).as(form + ": a bind while a run is open ends the run and takes")
+                    .containsExactly(new Object[] {6L, new byte[0], 7L, utf8("77")});
+
                 query.bind(1, 6);
                 try (RowQuery.Rows rows = query.run()) {
                     assertThat(rows.next()).isTrue();

@@ -46,6 +46,9 @@ final class PostJson {
     private static final long BACKSLASHES = ONES * '\\';
     private static final long SPACES = ONES * ' ';
 
+    /** The largest answer: about as large as a Java array can be. */
+    private static final int MAX_ANSWER = Integer.MAX_VALUE - 16;
+
     private byte[] out;
     private int size;
 
@@ -111,7 +114,7 @@ final class PostJson {
             throw new IllegalStateException("a NOT NULL column of a post read as NULL");
         }
         int length = Math.toIntExact(utf8.byteSize());
-        ensure(length + 2);
+        ensure(length + 2L);
         int start = size;
         out[size++] = '"';
         MemorySegment.copy(utf8, ValueLayout.JAVA_BYTE, 0, out, size, length);
@@ -167,7 +170,7 @@ final class PostJson {
     }
 
     private void escaped(MemorySegment utf8, int length) {
-        ensure(6 * length + 2);
+        ensure(6L * length + 2);
         out[size++] = '"';
         for (int i = 0; i < length; i++) {
             byte b = utf8.get(ValueLayout.JAVA_BYTE, i);
@@ -211,9 +214,13 @@ final class PostJson {
         size += bytes.length;
     }
 
-    private void ensure(int more) {
+    /** Room for {@code more} bytes; an answer past what one array holds is refused, not wrapped around. */
+    private void ensure(long more) {
         if (out.length - size < more) {
-            out = Arrays.copyOf(out, Math.max(2 * out.length, size + more));
+            if (size + more > MAX_ANSWER) {
+                throw new IllegalStateException("a post answer of more than " + MAX_ANSWER + " bytes");
+            }
+            out = Arrays.copyOf(out, (int) Math.max(Math.min(2L * out.length, MAX_ANSWER), size + more));
         }
     }
 

@@ -11,8 +11,8 @@ import java.sql.SQLException;
  * The social API's reads on one read-only connection, with its prepared statements (the rules allow
  * reusing statements and SQLite's page cache, nothing else): the feed and a post, answered as the
  * contract's JSON. The rows are read through SQLite's C API where the library allows
- * ({@link RowQuery}), and their text goes from SQLite's memory into the answer ({@link PostJson}): the
- * only array a read allocates is its answer. {@code like_count} is counted per request through
+ * ({@link RowQuery}), and their text goes from SQLite's memory into the answer ({@link PostJson}): on
+ * that path the only array a read allocates is its answer. {@code like_count} is counted per request through
  * {@code likes_post_id_idx}. Not thread-safe: one per reading thread.
  */
 public final class PostReads implements AutoCloseable {

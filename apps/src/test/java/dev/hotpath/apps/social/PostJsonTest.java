@@ -1,15 +1,24 @@
 package dev.hotpath.apps.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.store.Durability;
+import dev.hotpath.store.RowQuery;
+import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Posts written as the contract's JSON, whatever their text holds and wherever it holds it. */
 class PostJsonTest {
@@ -45,6 +54,37 @@ class PostJsonTest {
                     assertThat(PostJson.needsEscaping(utf8, 0, utf8.length)).as("U+%04X", (int) c).isEqualTo(c == '"' || c == '\\' || c < 0x20);
                 }
             }
+        }
+    }
+
+    @Test
+    void findsEveryByteToEscapeAmongAnyOthersWhateverItsOffset() {
+        byte[] fillers = {'a', ' ', 0x7f, (byte) 0x80, (byte) 0xa2, (byte) 0xdc, (byte) 0xff, '!', ']'};
+        for (int length = 1; length <= 17; length++) {
+            for (int at = 0; at < length; at++) {
+                for (int value = 0; value < 256; value++) {
+                    for (byte filler : fillers) {
+                        byte[] bytes = new byte[length + 2];
+                        Arrays.fill(bytes, filler);
+                        bytes[0] = '"'; // outside the range checked
+                        bytes[length + 1] = '"';
+                        bytes[1 + at] = (byte) value;
+                        boolean expected = value == '"' || value == '\\' || value < 0x20;
+                        assertThat(PostJson.needsEscaping(bytes, 1, length))
+                            .as("byte 0x%02x at %d of %d among 0x%02x", value, at, length, filler & 0xff).isEqualTo(expected);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void refusesANullWhereThePostHasText(@TempDir Path dir) throws SQLException {
+        try (Connection db = SqliteDatabase.openForWriting(dir.resolve("n.db"), Durability.FULL);
+             RowQuery query = RowQuery.prepare(db, "SELECT 1, NULL, 't', 'u', 0");
+             RowQuery.Rows row = query.run()) {
+            assertThat(row.next()).isTrue();
+            assertThatThrownBy(() -> new PostJson(16).post(row)).isInstanceOf(IllegalStateException.class).hasMessageContaining("NULL");
         }
     }
 
