@@ -20,8 +20,9 @@ import java.util.Arrays;
  * escape, so it can be checked eight bytes at a time and copied into the answer whole. A feed so
  * written took 0.90× the time of SQLite writing each post object itself ({@code json_object}), where
  * jackson-core's generator, reused, writing the same rows took about 0.96×, and the server's CPU per
- * request in the social mix fell to about 0.95× with it (docs/BENCHMARKS.md). The keys are constants; the numbers are the only values formatted. Text that
- * needs escaping takes JSON's two-character escapes, or {@code \\u00xx} for other control characters.
+ * request in the social mix fell to about 0.95× with it (docs/BENCHMARKS.md). The keys are
+ * constants; the numbers are the only values formatted. Text that needs escaping takes JSON's
+ * two-character escapes, or {@code \\u00xx} for other control characters.
  *
  * <p>One instance per reading thread: it keeps the buffer answers are written into, which grows to
  * the largest answer and stays.
@@ -65,7 +66,7 @@ final class PostJson {
                 ensure(1);
                 out[size++] = ',';
             }
-            post(rows.getLong(1), rows.getText(2), rows.getText(3), rows.getText(4), rows.getLong(5));
+            postOnRow(rows);
         }
         append(FEED_END);
         return Arrays.copyOf(out, size);
@@ -75,9 +76,14 @@ final class PostJson {
     byte[] post(RowQuery.Rows row) throws SQLException {
         size = 0;
         append(POST_START);
-        post(row.getLong(1), row.getText(2), row.getText(3), row.getText(4), row.getLong(5));
+        postOnRow(row);
         append(POST_END);
         return Arrays.copyOf(out, size);
+    }
+
+    /** The post on the current row of {@code row}, read in the order of {@link #COLUMNS}. */
+    private void postOnRow(RowQuery.Rows row) throws SQLException {
+        post(row.getLong(1), row.getText(2), row.getText(3), row.getText(4), row.getLong(5));
     }
 
     /** {@code {"post":{...}}} of a post just written: it has no likes yet. */

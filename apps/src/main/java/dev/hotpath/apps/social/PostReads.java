@@ -12,8 +12,8 @@ import java.sql.SQLException;
  * reusing statements and SQLite's page cache, nothing else): the feed and a post, answered as the
  * contract's JSON. The rows are read through SQLite's C API where the library allows
  * ({@link RowQuery}), and their text goes from SQLite's memory into the answer ({@link PostJson}): on
- * that path the only array a read allocates is its answer. {@code like_count} is counted per request through
- * {@code likes_post_id_idx}. Not thread-safe: one per reading thread.
+ * that path the only array a read allocates is its answer. {@code like_count} is counted per request
+ * through {@code likes_post_id_idx}. Not thread-safe: one per reading thread.
  */
 public final class PostReads implements AutoCloseable {
     /** Posts in the feed. */
