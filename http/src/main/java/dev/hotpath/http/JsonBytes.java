@@ -48,7 +48,7 @@ public final class JsonBytes {
      * later call. One thread at a time; close it when done.
      */
     public static final class Batch implements AutoCloseable {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        private final Buffer out = new Buffer();
         private final JsonGenerator json;
         private boolean broken;
 
@@ -69,6 +69,26 @@ public final class JsonBytes {
          *     earlier call failed
          */
         public byte[] write(Body body) {
+            writeValue(body);
+            byte[] bytes = out.toByteArray();
+            out.reset();
+            return bytes;
+        }
+
+        /**
+         * The {@code application/json} answer with the value {@code body} writes, encoded straight from
+         * this batch's buffer: the value is copied once, into the answer.
+         *
+         * @throws IllegalStateException as {@link #write} does
+         */
+        public Response response(int status, Body body) {
+            writeValue(body);
+            Response answer = Response.of(status, "application/json", out.bytes(), 0, out.size());
+            out.reset();
+            return answer;
+        }
+
+        private void writeValue(Body body) {
             if (broken) {
                 throw new IllegalStateException("an earlier value of this batch failed");
             }
@@ -84,9 +104,17 @@ public final class JsonBytes {
                 throw new IllegalStateException("a batch's body must write exactly one complete JSON value");
             }
             broken = false;
-            byte[] bytes = out.toByteArray();
-            out.reset();
-            return bytes;
+        }
+
+        /** A byte stream that lets its owner read what was written in place, without a copy. */
+        private static final class Buffer extends ByteArrayOutputStream {
+            Buffer() {
+                super(256);
+            }
+
+            byte[] bytes() {
+                return buf;
+            }
         }
 
         @Override
@@ -99,8 +127,10 @@ public final class JsonBytes {
         }
     }
 
-    /** An {@code application/json} answer with the bytes {@code body} writes. */
+    /** An {@code application/json} answer with the bytes {@code body} writes, copied once, into the answer. */
     public static Response response(int status, Body body) {
-        return Response.of(status, "application/json", write(body));
+        try (Batch batch = new Batch()) {
+            return batch.response(status, body);
+        }
     }
 }

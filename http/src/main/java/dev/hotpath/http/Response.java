@@ -17,6 +17,8 @@ import java.util.Arrays;
  */
 public final class Response {
     private static final byte[] NO_BODY = new byte[0];
+    private static final String CONTENT_TYPE = "Content-Type";
+    private static final String CONTENT_LENGTH = "Content-Length";
     private static final byte[] REDIRECT_PREFIX = "Location: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] REDIRECT_SUFFIX = "\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -30,9 +32,30 @@ public final class Response {
         this.headLength = headLength;
     }
 
-    /** A response with a body of the given media type. */
+    /**
+     * A response with a body of the given media type (none when {@code contentType} is null), encoded
+     * straight into one array of its exact size: no builder, no header buffer, no length string. The
+     * way dynamic answers (a created record) and answers built in bulk at start-up are made.
+     */
     public static Response of(int status, String contentType, byte[] body) {
-        return builder(status).body(contentType, body);
+        return of(status, contentType, body, 0, body.length);
+    }
+
+    /** {@link #of(int, String, byte[])} with the body at {@code bytes[offset, offset + length)}: for a writer's own buffer. */
+    static Response of(int status, String contentType, byte[] bytes, int offset, int length) {
+        checkStatus(status);
+        boolean sendsLength = sendsContentLength(status, length);
+        int headLength = (contentType == null ? 0 : CONTENT_TYPE.length() + contentType.length() + 4)
+            + (sendsLength ? CONTENT_LENGTH.length() + decimalDigits(length) + 4 : 0) + 2;
+        byte[] wire = new byte[headLength + length];
+        int at = contentType == null ? 0 : putField(wire, 0, CONTENT_TYPE, contentType);
+        if (sendsLength) {
+            at = putContentLength(wire, at, length);
+        }
+        wire[at++] = '\r';
+        wire[at++] = '\n';
+        System.arraycopy(bytes, offset, wire, at, length);
+        return new Response(status, wire, at);
     }
 
     /** A {@code text/plain; charset=utf-8} response. */
@@ -96,6 +119,74 @@ public final class Response {
         return headLength;
     }
 
+    private static void checkStatus(int status) {
+        if (status < 100 || status > 599) {
+            throw new IllegalArgumentException("status out of range: " + status);
+        }
+    }
+
+    /**
+     * Whether {@code status} sends {@code Content-Length} (all but 1xx, 204 and 304).
+     *
+     * @throws IllegalArgumentException for a body on a status that has none
+     */
+    private static boolean sendsContentLength(int status, int bodyLength) {
+        if (status >= 200 && status != 204 && status != 304) {
+            return true;
+        }
+        if (bodyLength > 0) {
+            throw new IllegalArgumentException("a " + status + " response has no body");
+        }
+        return false;
+    }
+
+    /**
+     * Writes {@code name: value\r\n} at {@code wire[at]}, which has room for it; returns where it ends.
+     * A value with a control character (or past Latin-1) is refused, so a response cannot be split.
+     */
+    private static int putField(byte[] wire, int at, String name, String value) {
+        for (int i = 0; i < name.length(); i++) {
+            wire[at++] = (byte) name.charAt(i);
+        }
+        wire[at++] = ':';
+        wire[at++] = ' ';
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
+                throw new IllegalArgumentException("invalid character in value of " + name);
+            }
+            wire[at++] = (byte) c;
+        }
+        wire[at++] = '\r';
+        wire[at++] = '\n';
+        return at;
+    }
+
+    /** Writes {@code Content-Length: N\r\n} at {@code wire[at]}, which has room for it; returns where it ends. */
+    private static int putContentLength(byte[] wire, int at, int length) {
+        for (int i = 0; i < CONTENT_LENGTH.length(); i++) {
+            wire[at++] = (byte) CONTENT_LENGTH.charAt(i);
+        }
+        wire[at++] = ':';
+        wire[at++] = ' ';
+        int end = at + decimalDigits(length);
+        for (int digit = end - 1; digit >= at; digit--) {
+            wire[digit] = (byte) ('0' + length % 10);
+            length /= 10;
+        }
+        wire[end] = '\r';
+        wire[end + 1] = '\n';
+        return end + 2;
+    }
+
+    private static int decimalDigits(int value) {
+        int digits = 1;
+        for (int rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
     /**
      * Collects headers for one {@link Response}; validates every name and value as it writes them
      * straight into its own array (no stream, no per-header {@code getBytes}), which is then copied
@@ -108,9 +199,7 @@ public final class Response {
         private int length;
 
         private Builder(int status) {
-            if (status < 100 || status > 599) {
-                throw new IllegalArgumentException("status out of range: " + status);
-            }
+            checkStatus(status);
             this.status = status;
         }
 
@@ -123,20 +212,7 @@ public final class Response {
         /** Adds a header whose name is known to be valid, refusing a value that could split the response. */
         private Builder append(String name, String value) {
             ensureRoom(name.length() + value.length() + 4);
-            for (int i = 0; i < name.length(); i++) {
-                head[length++] = (byte) name.charAt(i);
-            }
-            head[length++] = ':';
-            head[length++] = ' ';
-            for (int i = 0; i < value.length(); i++) {
-                char c = value.charAt(i);
-                if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
-                    throw new IllegalArgumentException("invalid character in value of " + name);
-                }
-                head[length++] = (byte) c;
-            }
-            head[length++] = '\r';
-            head[length++] = '\n';
+            length = putField(head, length, name, value);
             return this;
         }
 
@@ -146,7 +222,7 @@ public final class Response {
          */
         public Response body(String contentType, byte[] body) {
             if (contentType != null) {
-                append("Content-Type", contentType);
+                append(CONTENT_TYPE, contentType);
             }
             return finish(body);
         }
@@ -157,10 +233,9 @@ public final class Response {
 
         /** The wire bytes in one array of their exact size: the body is copied once. */
         private Response finish(byte[] body) {
-            if (status >= 200 && status != 204 && status != 304) {
-                append("Content-Length", Integer.toString(body.length));
-            } else if (body.length > 0) {
-                throw new IllegalArgumentException("a " + status + " response has no body");
+            if (sendsContentLength(status, body.length)) {
+                ensureRoom(CONTENT_LENGTH.length() + decimalDigits(body.length) + 4);
+                length = putContentLength(head, length, body.length);
             }
             ensureRoom(2);
             head[length++] = '\r';

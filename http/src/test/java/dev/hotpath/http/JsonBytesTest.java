@@ -49,6 +49,24 @@ class JsonBytesTest {
         }
     }
 
+    /** Each answer holds its own value only, encoded as {@link Response#of} encodes the same bytes. */
+    @Test
+    void aBatchAnswersEachValueFromItsBufferWithNothingOfTheOthers() {
+        JsonBytes.Body longer = json -> json.writeString("x".repeat(300));
+        try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
+            Response first = batch.response(200, longer);
+            Response second = batch.response(201, json -> json.writeNumber(7));
+            assertThat(first.wire()).isEqualTo(Response.of(200, "application/json", JsonBytes.write(longer)).wire());
+            assertThat(new String(second.wire(), StandardCharsets.US_ASCII))
+                .isEqualTo("Content-Type: application/json\r\nContent-Length: 1\r\n\r\n7");
+            assertThat(second.status()).isEqualTo(201);
+            assertThatThrownBy(() -> batch.response(200, json -> {
+            })).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> batch.response(200, json -> json.writeNumber(1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("earlier value");
+        }
+    }
+
     @Test
     void aBatchRefusesABodyThatIsNotOneCompleteValueAndEveryCallAfterIt() {
         for (JsonBytes.Body bad : List.<JsonBytes.Body>of(

@@ -29,6 +29,38 @@ class ResponseTest {
         assertThat(Response.empty(204).wire()).isEqualTo("\r\n".getBytes(StandardCharsets.US_ASCII));
     }
 
+    /** Every length's digits, at each boundary where their count changes, in an array of exactly the answer's size. */
+    @Test
+    void ofEncodesTheExactAnswerWithoutABuilder() {
+        for (int length : new int[] {0, 1, 9, 10, 99, 100, 999, 1000, 12_345, 100_000}) {
+            byte[] body = "x".repeat(length).getBytes(StandardCharsets.US_ASCII);
+            Response answer = Response.of(201, "application/json", body);
+            String head = "Content-Type: application/json\r\nContent-Length: " + length + "\r\n\r\n";
+            assertThat(answer.wire()).hasSize(head.length() + length);
+            assertThat(new String(answer.wire(), StandardCharsets.ISO_8859_1)).isEqualTo(head + "x".repeat(length));
+            assertThat(answer.headLength()).isEqualTo(head.length());
+            assertThat(answer.status()).isEqualTo(201);
+            assertThat(answer.wire()).isEqualTo(Response.builder(201).body("application/json", body).wire());
+        }
+        assertThat(new String(Response.of(200, null, new byte[] {'a'}).wire(), StandardCharsets.ISO_8859_1))
+            .isEqualTo("Content-Length: 1\r\n\r\na");
+        assertThat(new String(Response.of(204, "text/plain", new byte[0]).wire(), StandardCharsets.ISO_8859_1))
+            .isEqualTo("Content-Type: text/plain\r\n\r\n");
+        assertThat(new String(Response.of(101, null, new byte[0]).wire(), StandardCharsets.ISO_8859_1)).isEqualTo("\r\n");
+    }
+
+    @Test
+    void ofRefusesWhatTheBuilderRefuses() {
+        assertThatThrownBy(() -> Response.of(204, "text/plain", new byte[1])).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("a 204 response has no body");
+        assertThatThrownBy(() -> Response.of(304, null, new byte[1])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Response.of(200, "text/plain\r\nSet-Cookie: x", new byte[0])).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("invalid character in value of Content-Type");
+        assertThatThrownBy(() -> Response.of(99, "text/plain", new byte[0])).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("status out of range: 99");
+        assertThatThrownBy(() -> Response.of(600, "text/plain", new byte[0])).isInstanceOf(IllegalArgumentException.class);
+    }
+
     /**
      * RFC 9110 §8.6: a 304's {@code Content-Length} may only repeat the length of the 200 it stands for,
      * so a 304 has none, nor a body; the validators it carries are the caller's headers.

@@ -27,7 +27,7 @@ public final class MemoryUsers implements UserStore {
         this.answers = new Response[PRELOADED * 2 + 1];
         try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
             for (int id = 1; id <= PRELOADED; id++) {
-                store(id, UserJson.user(batch, id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT));
+                answers[id] = UserJson.found(batch, id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT);
             }
         }
         count = PRELOADED;
@@ -60,13 +60,9 @@ public final class MemoryUsers implements UserStore {
         }
         String createdAt = Instant.ofEpochMilli(clock.millis()).truncatedTo(ChronoUnit.SECONDS).toString();
         byte[] body = UserJson.user(id, user.name(), user.email(), createdAt);
-        store(id, body);
+        answers[id] = Response.of(200, "application/json", body);
         count = id;
         return Response.of(201, "application/json", body);
-    }
-
-    private void store(int id, byte[] body) {
-        answers[id] = Response.of(200, "application/json", body);
     }
 
     @Override

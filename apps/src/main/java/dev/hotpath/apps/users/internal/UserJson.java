@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
+import dev.hotpath.http.Response;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,9 @@ public final class UserJson {
         return JsonBytes.write(body(id, name, email, createdAt));
     }
 
-    /** The same bytes as {@link #user(long, String, String, String)}, written by {@code batch}: for many users at once. */
-    public static byte[] user(JsonBytes.Batch batch, long id, String name, String email, String createdAt) {
-        return batch.write(body(id, name, email, createdAt));
+    /** The {@code 200} answer with {@link #user(long, String, String, String)}'s bytes, written by {@code batch}: for many users at once. */
+    public static Response found(JsonBytes.Batch batch, long id, String name, String email, String createdAt) {
+        return batch.response(200, body(id, name, email, createdAt));
     }
 
     private static JsonBytes.Body body(long id, String name, String email, String createdAt) {
