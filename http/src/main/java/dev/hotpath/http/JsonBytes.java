@@ -80,12 +80,15 @@ public final class JsonBytes {
          * this batch's buffer: the value is copied once, into the answer.
          *
          * @throws IllegalStateException as {@link #write} does
+         * @throws IllegalArgumentException as {@link Response#of} does, for a status without a body
          */
         public Response response(int status, Body body) {
             writeValue(body);
-            Response answer = Response.of(status, "application/json", out.bytes(), 0, out.size());
-            out.reset();
-            return answer;
+            try {
+                return Response.of(status, "application/json", out.bytes(), out.size());
+            } finally {
+                out.reset(); // also when the status refuses a body, so the next value starts alone
+            }
         }
 
         private void writeValue(Body body) {

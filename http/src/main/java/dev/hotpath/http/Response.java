@@ -3,6 +3,7 @@ package dev.hotpath.http;
 import dev.hotpath.http.internal.Ascii;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * An immutable HTTP response, encoded to its wire bytes once, when it is built: every header but the
@@ -12,15 +13,14 @@ import java.util.Arrays;
  * same instance from a handler.
  *
  * <p>The engine owns {@code Date}, {@code Content-Length} (sent except on 1xx, 204 and 304),
- * {@code Connection} and {@code Transfer-Encoding}; the builder refuses them, and refuses any header
- * value with a control character, so a response cannot be split.
+ * {@code Connection} and {@code Transfer-Encoding}, which the builder refuses; every way of building
+ * one refuses a header value with a control character, so a response cannot be split.
  */
 public final class Response {
     private static final byte[] NO_BODY = new byte[0];
     private static final String CONTENT_TYPE = "Content-Type";
     private static final String CONTENT_LENGTH = "Content-Length";
-    private static final byte[] REDIRECT_PREFIX = "Location: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] REDIRECT_SUFFIX = "\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final String LOCATION = "Location";
 
     private final int status;
     private final byte[] wire;
@@ -36,13 +36,17 @@ public final class Response {
      * A response with a body of the given media type (none when {@code contentType} is null), encoded
      * straight into one array of its exact size: no builder, no header buffer, no length string. The
      * way dynamic answers (a created record) and answers built in bulk at start-up are made.
+     *
+     * @throws IllegalArgumentException for a status outside 100–599, a body on a status that has none
+     *     (1xx, 204, 304), or a content type with a control character
      */
     public static Response of(int status, String contentType, byte[] body) {
-        return of(status, contentType, body, 0, body.length);
+        return of(status, contentType, body, body.length);
     }
 
-    /** {@link #of(int, String, byte[])} with the body at {@code bytes[offset, offset + length)}: for a writer's own buffer. */
-    static Response of(int status, String contentType, byte[] bytes, int offset, int length) {
+    /** {@link #of(int, String, byte[])} with the body at {@code bytes[0, length)}: for a writer's own buffer. */
+    static Response of(int status, String contentType, byte[] bytes, int length) {
+        Objects.checkFromIndexSize(0, length, bytes.length);
         checkStatus(status);
         boolean sendsLength = sendsContentLength(status, length);
         int headLength = (contentType == null ? 0 : CONTENT_TYPE.length() + contentType.length() + 4)
@@ -54,7 +58,7 @@ public final class Response {
         }
         wire[at++] = '\r';
         wire[at++] = '\n';
-        System.arraycopy(bytes, offset, wire, at, length);
+        System.arraycopy(bytes, 0, wire, at, length);
         return new Response(status, wire, at);
     }
 
@@ -84,18 +88,11 @@ public final class Response {
         if (status < 300 || status > 399) {
             throw new IllegalArgumentException("not a redirect status: " + status);
         }
-        byte[] wire = new byte[REDIRECT_PREFIX.length + location.length() + REDIRECT_SUFFIX.length];
-        System.arraycopy(REDIRECT_PREFIX, 0, wire, 0, REDIRECT_PREFIX.length);
-        int at = REDIRECT_PREFIX.length;
-        for (int i = 0; i < location.length(); i++) {
-            char c = location.charAt(i);
-            if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
-                throw new IllegalArgumentException("invalid character in value of Location");
-            }
-            wire[at++] = (byte) c;
-        }
-        System.arraycopy(REDIRECT_SUFFIX, 0, wire, at, REDIRECT_SUFFIX.length);
-        return new Response(status, wire, wire.length);
+        byte[] wire = new byte[LOCATION.length() + location.length() + 4 + CONTENT_LENGTH.length() + 5 + 2];
+        int at = putContentLength(wire, putField(wire, 0, LOCATION, location), 0);
+        wire[at++] = '\r';
+        wire[at++] = '\n';
+        return new Response(status, wire, at);
     }
 
     public static Builder builder(int status) {

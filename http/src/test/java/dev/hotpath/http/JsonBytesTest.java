@@ -60,6 +60,10 @@ class JsonBytesTest {
             assertThat(new String(second.wire(), StandardCharsets.US_ASCII))
                 .isEqualTo("Content-Type: application/json\r\nContent-Length: 1\r\n\r\n7");
             assertThat(second.status()).isEqualTo(201);
+            assertThatThrownBy(() -> batch.response(204, json -> json.writeNumber(8))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a 204 response has no body");
+            assertThat(new String(batch.response(200, json -> json.writeNumber(9)).wire(), StandardCharsets.US_ASCII))
+                .endsWith("\r\n\r\n9");
             assertThatThrownBy(() -> batch.response(200, json -> {
             })).isInstanceOf(IllegalStateException.class);
             assertThatThrownBy(() -> batch.response(200, json -> json.writeNumber(1)))

@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Building a dynamic {@link Response}: its headers validated and written, then one copy of the body
- * into the wire array. With {@code -prof gc}: the wire array and the builder's own, nothing else.
+ * into the wire array. With {@code -prof gc}: {@code buildJson} ({@link Response#of}) allocates the wire
+ * array alone; {@code buildCreated} the wire array and the builder's own.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -264,12 +264,12 @@ public final class MessagesService implements AutoCloseable {
     }
 
     private static Response degraded(Exception cause) {
-        return Response.of(503, "application/json", JsonBytes.write(json -> {
+        return JsonBytes.response(503, json -> {
             json.writeStartObject();
             json.writeStringField("status", "degraded");
             json.writeStringField("error", String.valueOf(cause.getMessage()));
             json.writeEndObject();
-        }));
+        });
     }
 
     /** A read answered from its request alone (a refusal): it touches no connection and never leaves the loop. */
