@@ -7,8 +7,12 @@ import dev.hotpath.http.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,6 +32,25 @@ class HttpDateTest {
         assertThat(line(200)).isEqualTo("HTTP/1.1 200 OK\r\nDate: Sun, 06 Dec 2026 15:40:07 GMT\r\n");
         assertThat(line(404)).isEqualTo("HTTP/1.1 404 Not Found\r\nDate: Sun, 06 Dec 2026 15:40:07 GMT\r\n");
         assertThat(line(599)).isEqualTo("HTTP/1.1 599 \r\nDate: Sun, 06 Dec 2026 15:40:07 GMT\r\n");
+    }
+
+    /** The hand-written date against java.time's formatter of the same IMF-fixdate pattern, as the oracle. */
+    @Test
+    void writesTheImfFixdateOfEverySecondAsJavaTimeDoes() {
+        DateTimeFormatter oracle = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
+        List<Long> seconds = new ArrayList<>(List.of(0L, 59L, 86_399L, 86_400L,
+            Instant.parse("2000-02-29T23:59:59Z").getEpochSecond(), Instant.parse("2024-12-31T23:59:59Z").getEpochSecond(),
+            Instant.parse("2025-01-01T00:00:00Z").getEpochSecond(), Instant.parse("9999-12-31T23:59:59Z").getEpochSecond(),
+            Instant.parse("1994-11-06T08:49:37Z").getEpochSecond()));
+        Random random = new Random(20261206);
+        for (int i = 0; i < 10_000; i++) {
+            seconds.add(random.nextLong(Instant.parse("9999-12-31T23:59:59Z").getEpochSecond()));
+        }
+        for (long second : seconds) {
+            assertThat(new String(HttpDate.dateLine(second), StandardCharsets.US_ASCII))
+                .as("second %d", second).isEqualTo("Date: " + oracle.format(Instant.ofEpochSecond(second)) + "\r\n");
+        }
+        assertThat(new String(HttpDate.dateLine(784_111_777), StandardCharsets.US_ASCII)).isEqualTo("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n");
     }
 
     @Test
