@@ -44,8 +44,14 @@ public final class Response {
         return of(status, contentType, body, body.length);
     }
 
-    /** {@link #of(int, String, byte[])} with the body at {@code bytes[0, length)}: for a writer's own buffer. */
-    static Response of(int status, String contentType, byte[] bytes, int length) {
+    /**
+     * {@link #of(int, String, byte[])} with the body at {@code bytes[0, length)}: for a writer that
+     * keeps its own buffer, which it may write over again as soon as this returns (the answer holds a
+     * copy), so the body is copied once, from that buffer into the answer.
+     *
+     * @throws IndexOutOfBoundsException when {@code length} is negative or past {@code bytes}
+     */
+    public static Response of(int status, String contentType, byte[] bytes, int length) {
         Objects.checkFromIndexSize(0, length, bytes.length);
         checkStatus(status);
         boolean sendsLength = sendsContentLength(status, length);

@@ -50,6 +50,17 @@ class ResponseTest {
     }
 
     @Test
+    void ofTakesTheBodyFromTheStartOfALargerBufferAndCopiesIt() {
+        byte[] buffer = "{}trailing".getBytes(StandardCharsets.US_ASCII);
+        Response answer = Response.of(200, "application/json", buffer, 2);
+        buffer[0] = 'x';
+        assertThat(new String(answer.wire(), StandardCharsets.US_ASCII))
+            .isEqualTo("Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+        assertThatThrownBy(() -> Response.of(200, "application/json", buffer, 11)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> Response.of(200, "application/json", buffer, -1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void ofRefusesWhatTheBuilderRefuses() {
         assertThatThrownBy(() -> Response.of(204, "text/plain", new byte[1])).isInstanceOf(IllegalArgumentException.class)
             .hasMessage("a 204 response has no body");

@@ -1,5 +1,6 @@
 package dev.hotpath.apps.social;
 
+import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -57,8 +58,8 @@ final class PostJson {
         out = new byte[capacity];
     }
 
-    /** {@code {"posts":[...]}} with every row of {@code rows}. */
-    byte[] feed(RowQuery.Rows rows) throws SQLException {
+    /** The {@code 200} answer {@code {"posts":[...]}} with every row of {@code rows}. */
+    Response feed(RowQuery.Rows rows) throws SQLException {
         size = 0;
         append(FEED_START);
         for (boolean first = true; rows.next(); first = false) {
@@ -69,16 +70,16 @@ final class PostJson {
             postOnRow(rows);
         }
         append(FEED_END);
-        return Arrays.copyOf(out, size);
+        return answer(200);
     }
 
-    /** {@code {"post":{...}}} of the current row of {@code row}. */
-    byte[] post(RowQuery.Rows row) throws SQLException {
+    /** The {@code 200} answer {@code {"post":{...}}} of the current row of {@code row}. */
+    Response post(RowQuery.Rows row) throws SQLException {
         size = 0;
         append(POST_START);
         postOnRow(row);
         append(POST_END);
-        return Arrays.copyOf(out, size);
+        return answer(200);
     }
 
     /** The post on the current row of {@code row}, read in the order of {@link #COLUMNS}. */
@@ -86,13 +87,18 @@ final class PostJson {
         post(row.getLong(1), row.getText(2), row.getText(3), row.getText(4), row.getLong(5));
     }
 
-    /** {@code {"post":{...}}} of a post just written: it has no likes yet. */
-    static byte[] created(long id, String body, String createdAt, String author) {
+    /** The {@code 201} answer {@code {"post":{...}}} of a post just written: it has no likes yet. */
+    static Response created(long id, String body, String createdAt, String author) {
         PostJson json = new PostJson(128 + 3 * body.length());
         json.append(POST_START);
         json.post(id, utf8(body), utf8(createdAt), utf8(author), 0);
         json.append(POST_END);
-        return Arrays.copyOf(json.out, json.size);
+        return json.answer(201);
+    }
+
+    /** The answer with what was written: its bytes copied once, from this buffer into the answer's. */
+    private Response answer(int status) {
+        return Response.of(status, "application/json", out, size);
     }
 
     private void post(long id, MemorySegment body, MemorySegment createdAt, MemorySegment author, long likeCount) {

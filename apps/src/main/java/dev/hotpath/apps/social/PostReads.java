@@ -1,5 +1,6 @@
 package dev.hotpath.apps.social;
 
+import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
 import java.sql.Connection;
@@ -55,15 +56,15 @@ public final class PostReads implements AutoCloseable {
         }
     }
 
-    /** {@code {"posts":[...]}}: the newest posts. */
-    public byte[] feed() throws SQLException {
+    /** The {@code 200} answer {@code {"posts":[...]}}: the newest posts. */
+    public Response feed() throws SQLException {
         try (RowQuery.Rows rows = feed.run()) {
             return json.feed(rows);
         }
     }
 
-    /** {@code {"post":{...}}}, or null when there is no post {@code id}. */
-    public byte[] post(long id) throws SQLException {
+    /** The {@code 200} answer {@code {"post":{...}}}, or null when there is no post {@code id}. */
+    public Response post(long id) throws SQLException {
         byId.bind(1, id);
         try (RowQuery.Rows rows = byId.run()) {
             return rows.next() ? json.post(rows) : null;

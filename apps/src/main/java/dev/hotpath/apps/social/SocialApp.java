@@ -129,7 +129,7 @@ public final class SocialApp implements App {
 
     private Response feed(Request request) {
         try {
-            return Response.of(200, "application/json", database.reads().feed());
+            return database.reads().feed();
         } catch (SQLException | RuntimeException e) {
             return SocialErrors.INTERNAL;
         }
@@ -141,8 +141,8 @@ public final class SocialApp implements App {
             return SocialErrors.INVALID_POST_ID;
         }
         try {
-            byte[] post = database.reads().post(id);
-            return post == null ? SocialErrors.POST_NOT_FOUND : Response.of(200, "application/json", post);
+            Response post = database.reads().post(id);
+            return post == null ? SocialErrors.POST_NOT_FOUND : post;
         } catch (SQLException | RuntimeException e) {
             return SocialErrors.INTERNAL;
         }
@@ -297,7 +297,7 @@ public final class SocialApp implements App {
 
         @Override
         public void committed() {
-            response.complete(Response.of(201, "application/json", PostJson.created(id, body, createdAt, user.username())));
+            response.complete(PostJson.created(id, body, createdAt, user.username()));
         }
 
         @Override

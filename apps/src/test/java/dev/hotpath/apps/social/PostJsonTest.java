@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
@@ -26,8 +27,11 @@ class PostJsonTest {
 
     @Test
     void writesTheKeysInTheContractsOrder() {
-        String answer = new String(PostJson.created(42, "hello", "2026-12-06T18:00:00.000Z", "alice"), StandardCharsets.UTF_8);
-        assertThat(answer).isEqualTo(
+        Response created = PostJson.created(42, "hello", "2026-12-06T18:00:00.000Z", "alice");
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(new String(created.wire(), 0, created.headLength(), StandardCharsets.US_ASCII))
+            .startsWith("Content-Type: application/json\r\n");
+        assertThat(body(created)).isEqualTo(
             "{\"post\":{\"id\":42,\"body\":\"hello\",\"created_at\":\"2026-12-06T18:00:00.000Z\",\"author\":\"alice\",\"like_count\":0}}");
     }
 
@@ -45,7 +49,7 @@ class PostJsonTest {
                         continue;
                     }
                     String body = "a".repeat(at) + c + "b".repeat(length - at - 1);
-                    byte[] answer = PostJson.created(7, body, "t", "u");
+                    byte[] answer = bodyBytes(PostJson.created(7, body, "t", "u"));
                     assertThat(bodyOf(answer)).as("length %d, U+%04X at %d", length, (int) c, at).isEqualTo(body);
                     for (byte b : answer) {
                         assertThat(b < 0 || b >= 0x20).as("no raw control character in the answer").isTrue();
@@ -90,14 +94,23 @@ class PostJsonTest {
 
     @Test
     void writesTheShortEscapesAndLowercaseHexForOtherControlCharacters() {
-        String answer = new String(PostJson.created(1, "q\" b\\ n\n r\r t\t b\b f\f z\u0000 e\u001b", "t", "u"), StandardCharsets.UTF_8);
+        String answer = body(PostJson.created(1, "q\" b\\ n\n r\r t\t b\b f\f z\u0000 e\u001b", "t", "u"));
         assertThat(answer).contains("\"body\":\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f z\\u0000 e\\u001b\"");
     }
 
     @Test
     void growsForABodyLargerThanItsBuffer() throws IOException {
         String body = "x\"é".repeat(3_000);
-        assertThat(bodyOf(PostJson.created(1, body, "t", "u"))).isEqualTo(body);
+        assertThat(bodyOf(bodyBytes(PostJson.created(1, body, "t", "u")))).isEqualTo(body);
+    }
+
+    /** An answer's body: what follows its header fields. */
+    static byte[] bodyBytes(Response answer) {
+        return Arrays.copyOfRange(answer.wire(), answer.headLength(), answer.wire().length);
+    }
+
+    static String body(Response answer) {
+        return new String(bodyBytes(answer), StandardCharsets.UTF_8);
     }
 
     /** The {@code body} of the post in an answer, through a JSON parser; the other fields checked on the way. */

@@ -2,6 +2,7 @@ package dev.hotpath.bench.social;
 
 import dev.hotpath.apps.social.PostReads;
 import dev.hotpath.apps.social.SocialSeed;
+import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
 import java.io.IOException;
@@ -74,7 +75,7 @@ public class PostReadsBenchmark {
     }
 
     @Benchmark
-    public byte[] feed() throws SQLException {
+    public Response feed() throws SQLException {
         return reads.feed();
     }
 
@@ -114,7 +115,7 @@ public class PostReadsBenchmark {
     }
 
     @Benchmark
-    public byte[] post() throws SQLException {
+    public Response post() throws SQLException {
         postId = postId % 40_000 + 1_009;
         return reads.post(postId);
     }
