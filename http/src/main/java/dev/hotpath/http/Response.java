@@ -50,6 +50,7 @@ public final class Response {
      * copy), so the body is copied once, from that buffer into the answer.
      *
      * @throws IndexOutOfBoundsException when {@code length} is negative or past {@code bytes}
+     * @throws IllegalArgumentException as {@link #of(int, String, byte[])} does
      */
     public static Response of(int status, String contentType, byte[] bytes, int length) {
         Objects.checkFromIndexSize(0, length, bytes.length);

@@ -109,6 +109,7 @@ class PostJsonTest {
         return Arrays.copyOfRange(answer.wire(), answer.headLength(), answer.wire().length);
     }
 
+    /** An answer's body as text (UTF-8); also what PostReadsTest reads the reads' answers with. */
     static String body(Response answer) {
         return new String(bodyBytes(answer), StandardCharsets.UTF_8);
     }

@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * floor, which {@code feed} (through SQLite's C API where the library has it, {@code RowQuery}) can go
  * below; and {@code feedRowsNative} and {@code feedRowsJdbc}, the feed's rows with every column read
  * and no JSON, through each form of {@code RowQuery}. {@code -p db=FILE} runs on an existing seed (the
- * full challenge size); by default a tenth-size seed is generated into a temporary directory.
+ * full challenge size); by default a tenth-size seed is generated into a temporary directory. Since
+ * dc4ee4e {@code feed} and {@code post} return the whole answer (its header fields and one copy of the
+ * body), where before they returned the body alone: their figures before and after are not one series.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

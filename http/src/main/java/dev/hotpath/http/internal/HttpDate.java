@@ -48,7 +48,7 @@ public final class HttpDate {
         current = new Second(dateLine(Math.floorDiv(clock.millis(), 1000)), new byte[600][]);
     }
 
-    /** {@code Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n} for a second since the epoch (years 0 to 9999). */
+    /** {@code Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n} for a second since the epoch (years 1970 to 9999). */
     static byte[] dateLine(long epochSecond) {
         LocalDateTime time = LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
         byte[] line = "Date: ---, 00 --- 0000 00:00:00 GMT\r\n".getBytes(StandardCharsets.US_ASCII);
