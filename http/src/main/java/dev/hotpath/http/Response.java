@@ -56,8 +56,8 @@ public final class Response {
         Objects.checkFromIndexSize(0, length, bytes.length);
         checkStatus(status);
         boolean sendsLength = sendsContentLength(status, length);
-        int headLength = (contentType == null ? 0 : CONTENT_TYPE.length() + contentType.length() + 4)
-            + (sendsLength ? CONTENT_LENGTH.length() + decimalDigits(length) + 4 : 0) + 2;
+        int headLength = (contentType == null ? 0 : fieldSize(CONTENT_TYPE, contentType))
+            + (sendsLength ? contentLengthSize(length) : 0) + 2;
         byte[] wire = new byte[headLength + length];
         int at = contentType == null ? 0 : putField(wire, 0, CONTENT_TYPE, contentType);
         if (sendsLength) {
@@ -95,7 +95,7 @@ public final class Response {
         if (status < 300 || status > 399) {
             throw new IllegalArgumentException("not a redirect status: " + status);
         }
-        byte[] wire = new byte[LOCATION.length() + location.length() + 4 + CONTENT_LENGTH.length() + 5 + 2];
+        byte[] wire = new byte[fieldSize(LOCATION, location) + contentLengthSize(0) + 2];
         int at = putContentLength(wire, putField(wire, 0, LOCATION, location), 0);
         wire[at++] = '\r';
         wire[at++] = '\n';
@@ -144,16 +144,22 @@ public final class Response {
         return false;
     }
 
+    /** The bytes of {@code name: value\r\n}. */
+    private static int fieldSize(String name, String value) {
+        return name.length() + value.length() + 4;
+    }
+
+    /** The bytes of {@code Content-Length: N\r\n}. */
+    private static int contentLengthSize(int length) {
+        return CONTENT_LENGTH.length() + decimalDigits(length) + 4;
+    }
+
     /**
      * Writes {@code name: value\r\n} at {@code wire[at]}, which has room for it; returns where it ends.
      * A value with a control character (or past Latin-1) is refused, so a response cannot be split.
      */
     private static int putField(byte[] wire, int at, String name, String value) {
-        for (int i = 0; i < name.length(); i++) {
-            wire[at++] = (byte) name.charAt(i);
-        }
-        wire[at++] = ':';
-        wire[at++] = ' ';
+        at = putName(wire, at, name);
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c > 0xFF || !Ascii.isFieldValueChar((byte) c)) {
@@ -168,11 +174,7 @@ public final class Response {
 
     /** Writes {@code Content-Length: N\r\n} at {@code wire[at]}, which has room for it; returns where it ends. */
     private static int putContentLength(byte[] wire, int at, int length) {
-        for (int i = 0; i < CONTENT_LENGTH.length(); i++) {
-            wire[at++] = (byte) CONTENT_LENGTH.charAt(i);
-        }
-        wire[at++] = ':';
-        wire[at++] = ' ';
+        at = putName(wire, at, CONTENT_LENGTH);
         int end = at + decimalDigits(length);
         for (int digit = end - 1; digit >= at; digit--) {
             wire[digit] = (byte) ('0' + length % 10);
@@ -181,6 +183,16 @@ public final class Response {
         wire[end] = '\r';
         wire[end + 1] = '\n';
         return end + 2;
+    }
+
+    /** Writes {@code name: } at {@code wire[at]}; returns where the value goes. */
+    private static int putName(byte[] wire, int at, String name) {
+        for (int i = 0; i < name.length(); i++) {
+            wire[at++] = (byte) name.charAt(i);
+        }
+        wire[at++] = ':';
+        wire[at++] = ' ';
+        return at;
     }
 
     private static int decimalDigits(int value) {
@@ -215,7 +227,7 @@ public final class Response {
 
         /** Adds a header whose name is known to be valid, refusing a value that could split the response. */
         private Builder append(String name, String value) {
-            ensureRoom(name.length() + value.length() + 4);
+            ensureRoom(fieldSize(name, value));
             length = putField(head, length, name, value);
             return this;
         }
@@ -238,7 +250,7 @@ public final class Response {
         /** The wire bytes in one array of their exact size: the body is copied once. */
         private Response finish(byte[] body) {
             if (sendsContentLength(status, body.length)) {
-                ensureRoom(CONTENT_LENGTH.length() + decimalDigits(body.length) + 4);
+                ensureRoom(contentLengthSize(body.length));
                 length = putContentLength(head, length, body.length);
             }
             ensureRoom(2);

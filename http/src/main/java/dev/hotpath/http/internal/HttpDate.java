@@ -27,6 +27,7 @@ import java.time.ZoneOffset;
  * server's start, resident in the young generation from then on.
  */
 public final class HttpDate {
+    private static final byte[] LINE = "Date: ---, 00 --- 0000 00:00:00 GMT\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[][] DAYS = ascii("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun");
     private static final byte[][] MONTHS = ascii("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec");
     private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(byte[][].class);
@@ -51,7 +52,7 @@ public final class HttpDate {
     /** {@code Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n} for a second since the epoch (years 1970 to 9999). */
     static byte[] dateLine(long epochSecond) {
         LocalDateTime time = LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
-        byte[] line = "Date: ---, 00 --- 0000 00:00:00 GMT\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] line = LINE.clone();
         System.arraycopy(DAYS[time.getDayOfWeek().ordinal()], 0, line, 6, 3);
         digits(line, 11, 2, time.getDayOfMonth());
         System.arraycopy(MONTHS[time.getMonthValue() - 1], 0, line, 14, 3);
