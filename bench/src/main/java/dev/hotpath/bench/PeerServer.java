@@ -1,5 +1,6 @@
 package dev.hotpath.bench;
 
+import dev.hotpath.http.ServerLimits;
 import dev.hotpath.http.Transport;
 import dev.hotpath.http.internal.Transports;
 import io.netty.bootstrap.ServerBootstrap;
@@ -39,7 +40,7 @@ public final class PeerServer implements AutoCloseable {
 
     /** Binds 127.0.0.1:{@code port} (0: any free port) with {@code loops} event loops. */
     public static PeerServer bind(int port, int loops, Consumer<ChannelPipeline> pipeline) throws InterruptedException {
-        Transports.Resolved transport = Transports.resolve(Transport.AUTO);
+        Transports.Resolved transport = Transports.resolve(Transport.AUTO, ServerLimits.MAX_CONNECTIONS);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(loops, transport.ioHandlerFactory());
         try {
             Channel channel = new ServerBootstrap().group(group).channel(transport.serverChannel())

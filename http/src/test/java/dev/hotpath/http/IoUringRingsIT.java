@@ -17,16 +17,29 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The io_uring rings the kernel actually made for the server's event loops, read back from
- * {@code /proc/self/fdinfo}: their completion queues must hold {@link Transports#IO_URING_COMPLETION_QUEUE}
- * entries, not Netty's default that overflowed under connection churn.
+ * {@code /proc/self/fdinfo}: their completion queues must be sized by the server's connection limit and the
+ * process's open-file limit ({@link Transports#completionQueueEntries}), not left at Netty's default.
  */
 class IoUringRingsIT {
     private static final Routes ROUTES = Routes.builder().get("/ping", r -> Response.text(200, "pong")).build();
 
     @Test
     void givesEveryEventLoopACompletionQueueSizedForConnectionChurn() throws IOException {
+        assertRings(ServerLimits.DEFAULTS);
+    }
+
+    /** 6,000 connections fit under any open-file limit a server can run with; 8,192 is not Netty's default. */
+    @Test
+    void sizesTheCompletionQueuesByTheConfiguredConnectionLimit() throws IOException {
+        assertThat(Transports.openFileLimit()).isGreaterThanOrEqualTo(6_000);
+        assertThat(Transports.completionQueueEntries(6_000, Transports.openFileLimit())).isEqualTo(8_192);
+        assertRings(ServerLimits.DEFAULTS.withMaxConnections(6_000));
+    }
+
+    private static void assertRings(ServerLimits limits) throws IOException {
         ServerConfig config = ServerConfig.of(new InetSocketAddress("127.0.0.1", 0))
-            .withTransport(Transport.IO_URING).withEventLoops(2);
+            .withTransport(Transport.IO_URING).withEventLoops(2).withLimits(limits);
+        int expected = Transports.completionQueueEntries(limits.maxConnections(), Transports.openFileLimit());
         if (!IoUring.isAvailable()) {
             assertThatThrownBy(() -> HttpServer.start(config, ROUTES)).isInstanceOf(IllegalStateException.class);
             return;
@@ -37,7 +50,7 @@ class IoUringRingsIT {
             after.keySet().removeAll(before.keySet());
 
             assertThat(List.copyOf(after.values())).as("completion queue entries of the server's rings, by fd: " + after)
-                .isEqualTo(List.of(Transports.IO_URING_COMPLETION_QUEUE, Transports.IO_URING_COMPLETION_QUEUE));
+                .isEqualTo(List.of(expected, expected));
         }
     }
 

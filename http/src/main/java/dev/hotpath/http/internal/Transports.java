@@ -12,28 +12,80 @@ import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringIoHandlerConfig;
 import io.netty.channel.uring.IoUringServerSocketChannel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /** Resolves a {@link Transport} to Netty's I/O handler and server channel, checking the native one loads. */
 public final class Transports {
     /**
-     * Completion-queue entries of each io_uring event loop's ring (Netty's default is 4,096). Every
-     * operation the kernel completes while the loop is busy elsewhere (running handlers, draining a
-     * pipelined batch, a GC pause) waits in this queue; past its size the kernel parks completions on
-     * an overflow list that the loop must flush with an extra system call, and Netty warns each time.
-     * Connection churn fills it: each short-lived connection costs its loop about four completions
-     * (read, write, close, the peer-hangup poll) besides the listener's accept, and about 7,000 new
-     * connections a second, most sending garbage that is answered 400 and closed, overflowed 4,096
-     * repeatedly. 65,536 is the largest ring the kernel makes (IORING_MAX_CQ_ENTRIES), holds one
-     * completion for each connection the default
-     * {@link dev.hotpath.http.ServerLimits#MAX_CONNECTIONS} admits even if all of them
-     * land on one loop at once (a close storm), and matches the load generator's rings. Cost: 16 bytes
-     * an entry, 1 MiB of kernel memory per event loop, mapped into the process; and on the heap, for
-     * as long as the loop runs, Netty's {@code CompletionQueue} keeps one {@code ByteBuffer} view per
-     * entry, about 4.5 MB a loop (69,658 {@code DirectByteBuffer}s in the heap of a one-loop server).
+     * The most completion-queue entries an io_uring event loop's ring gets: the largest ring the kernel
+     * makes (IORING_MAX_CQ_ENTRIES).
      */
-    public static final int IO_URING_COMPLETION_QUEUE = 1 << 16;
+    private static final int MAX_COMPLETION_QUEUE = 1 << 16;
+    /** The fewest: Netty's own default, which connection churn overflowed (see {@link #completionQueueEntries}). */
+    private static final int MIN_COMPLETION_QUEUE = 1 << 12;
+
+    private static final String OPEN_FILES = "Max open files";
 
     private Transports() {
+    }
+
+    /**
+     * Completion-queue entries of each io_uring event loop's ring, for a server admitting
+     * {@code maxConnections} in a process allowed {@code openFileLimit} descriptors. Every operation the
+     * kernel completes while the loop is busy elsewhere (running handlers, draining a pipelined batch, a
+     * GC pause) waits in this queue; past its size the kernel parks completions on an overflow list that
+     * the loop must flush with an extra system call, and Netty warns each time. Connection churn fills it:
+     * each short-lived connection costs its loop about four completions (read, write, close, the
+     * peer-hangup poll) besides the listener's accept, and about 7,000 new connections a second, most
+     * sending garbage that is answered 400 and closed, overflowed Netty's default of 4,096 repeatedly.
+     *
+     * <p>So the ring holds one completion for each connection the process can hold, even if all of them
+     * land on one loop at once (a close storm): the admitted maximum, or fewer when the open-file limit
+     * is lower, since each connection is a descriptor. That is the smallest power of two (the kernel's
+     * and Netty's rule) at or above it, between {@value #MIN_COMPLETION_QUEUE} and
+     * {@value #MAX_COMPLETION_QUEUE}. Why not always the largest: each entry costs 16 bytes of kernel
+     * memory mapped into the process, and on the heap, for as long as the loop runs, Netty keeps one
+     * {@code ByteBuffer} view per entry (its rings use {@code IORING_SETUP_CQE_MIXED} wherever the kernel
+     * offers it, with no switch to turn that off): 65,536 entries are 1 MiB mapped and about 4.5 MB of
+     * heap a loop, which a server that allocates nothing per request keeps resident for its whole life.
+     * Under the 20,000-descriptor limit of the machines this is measured on, 32,768 entries halve that.
+     */
+    public static int completionQueueEntries(int maxConnections, long openFileLimit) {
+        long held = Math.min(maxConnections, openFileLimit);
+        if (held >= MAX_COMPLETION_QUEUE) {
+            return MAX_COMPLETION_QUEUE;
+        }
+        return Math.max(MIN_COMPLETION_QUEUE, Integer.highestOneBit((int) Math.max(1, held) - 1) << 1);
+    }
+
+    /**
+     * This process's soft limit on open files, read from {@code /proc/self/limits} (the JVM has already
+     * raised it to the hard limit where it could); {@link Long#MAX_VALUE} when unlimited or unknown.
+     */
+    public static long openFileLimit() {
+        try {
+            return openFileLimit(Files.readAllLines(Path.of("/proc/self/limits")));
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** The soft open-file limit in {@code /proc/<pid>/limits}' lines; {@link Long#MAX_VALUE} when unlimited or absent. */
+    static long openFileLimit(List<String> limits) {
+        for (String line : limits) {
+            if (line.startsWith(OPEN_FILES)) {
+                String soft = line.substring(OPEN_FILES.length()).strip().split("\\s+", 2)[0];
+                try {
+                    return Long.parseLong(soft);
+                } catch (NumberFormatException unlimited) {
+                    return Long.MAX_VALUE;
+                }
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     /** A transport that works here, with what Netty needs to run it. */
@@ -44,16 +96,18 @@ public final class Transports {
     /**
      * {@link Transport#AUTO} picks io_uring, then epoll, then NIO.
      *
+     * {@code maxConnections} sizes io_uring's completion queues ({@link #completionQueueEntries}).
+     *
      * @throws IllegalStateException when an explicitly requested native transport cannot load here
      */
-    public static Resolved resolve(Transport requested) {
+    public static Resolved resolve(Transport requested, int maxConnections) {
         return switch (requested) {
-            case AUTO -> IoUring.isAvailable() ? ioUring() : Epoll.isAvailable() ? epoll() : nio();
+            case AUTO -> IoUring.isAvailable() ? ioUring(maxConnections) : Epoll.isAvailable() ? epoll() : nio();
             case IO_URING -> {
                 if (!IoUring.isAvailable()) {
                     throw new IllegalStateException("io_uring is not available here: " + IoUring.unavailabilityCause());
                 }
-                yield ioUring();
+                yield ioUring(maxConnections);
             }
             case EPOLL -> {
                 if (!Epoll.isAvailable()) {
@@ -65,9 +119,10 @@ public final class Transports {
         };
     }
 
-    private static Resolved ioUring() {
+    private static Resolved ioUring(int maxConnections) {
+        int entries = completionQueueEntries(maxConnections, openFileLimit());
         return new Resolved(Transport.IO_URING,
-            IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setCqSize(IO_URING_COMPLETION_QUEUE)),
+            IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setCqSize(entries)),
             IoUringServerSocketChannel.class);
     }
 
