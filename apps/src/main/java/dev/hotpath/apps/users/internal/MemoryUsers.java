@@ -1,6 +1,5 @@
 package dev.hotpath.apps.users.internal;
 
-import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.time.Clock;
 import java.time.Instant;
@@ -25,11 +24,7 @@ public final class MemoryUsers implements UserStore {
     public MemoryUsers(Clock clock) {
         this.clock = clock;
         this.answers = new Response[PRELOADED * 2 + 1];
-        try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
-            for (int id = 1; id <= PRELOADED; id++) {
-                answers[id] = UserJson.found(batch, id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT);
-            }
-        }
+        UserJson.preloadedAnswers(answers, PRELOADED);
         count = PRELOADED;
     }
 

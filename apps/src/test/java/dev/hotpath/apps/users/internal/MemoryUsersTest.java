@@ -2,6 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -22,6 +23,17 @@ class MemoryUsersTest {
 
     private static String body(byte[] page) {
         return new String(page, StandardCharsets.UTF_8);
+    }
+
+    /** The preload writes names and emails from one reused array; each answer must still be the general writer's. */
+    @Test
+    void answersEveryPreloadedUserWithTheBytesTheGeneralWriterGivesForIt() {
+        for (int id = 1; id <= UserStore.PRELOADED; id++) {
+            Response expected = Response.of(200, "application/json", UserJson.user(id, "user-" + id, "user-" + id + "@example.com",
+                UserJson.PRELOADED_AT));
+            assertThat(users.find(id).wire()).as("user %d", id).isEqualTo(expected.wire());
+        }
+        assertThat(users.find(UserStore.PRELOADED + 1)).isNull();
     }
 
     @Test
