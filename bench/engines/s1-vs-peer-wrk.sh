@@ -26,8 +26,12 @@ cd "$(dirname "$0")/../.."
 peer= peer_name=peer rounds=3 depths="1 16" warmup=5 duration=10 port=18090
 jar=cli/target/hotpath.jar out=
 java=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-# HOTPATH_JAVA_OPTS: more JVM flags for hotpath, as the ./hotpath launcher takes them (recorded in the summary)
-jvm_flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g ${HOTPATH_JAVA_OPTS:-})
+# HOTPATH_JAVA_OPTS: more JVM flags for hotpath, as the ./hotpath launcher takes them (recorded in the summary).
+# The JIT flags are the launcher's own (see ./hotpath: Netty's operation-id trap), so hotpath runs as
+# `./hotpath serve` runs it.
+jvm_flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g
+  -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,io.netty.channel.uring.AbstractIoUringChannel::nextOpsId
+  ${HOTPATH_JAVA_OPTS:-})
 jar_modules=(http store apps loadgen cli) # the reactor modules `-pl cli -am` puts in the jar
 
 usage() { sed -n '7,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
