@@ -1,6 +1,5 @@
 package dev.hotpath.bench;
 
-import dev.hotpath.http.ServerLimits;
 import dev.hotpath.http.Transport;
 import dev.hotpath.http.internal.Transports;
 import io.netty.bootstrap.ServerBootstrap;
@@ -40,7 +39,7 @@ public final class PeerServer implements AutoCloseable {
 
     /** Binds 127.0.0.1:{@code port} (0: any free port) with {@code loops} event loops. */
     public static PeerServer bind(int port, int loops, Consumer<ChannelPipeline> pipeline) throws InterruptedException {
-        Transports.Resolved transport = Transports.resolve(Transport.AUTO, ServerLimits.MAX_CONNECTIONS);
+        Transports.Resolved transport = Transports.resolve(Transport.AUTO);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(loops, transport.ioHandlerFactory());
         try {
             Channel channel = new ServerBootstrap().group(group).channel(transport.serverChannel())

@@ -57,7 +57,7 @@ public final class HttpServer implements AutoCloseable {
      * @throws IllegalStateException when the transport cannot run here or the address cannot be bound
      */
     public static HttpServer start(ServerConfig config, Routes routes) {
-        Transports.Resolved resolved = Transports.resolve(config.transport(), config.limits().maxConnections());
+        Transports.Resolved resolved = Transports.resolve(config.transport());
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.eventLoops(), resolved.ioHandlerFactory());
         try {
             List<EventExecutor> executors = new ArrayList<>();

@@ -33,32 +33,32 @@ public final class Transports {
     }
 
     /**
-     * Completion-queue entries of each io_uring event loop's ring, for a server admitting
-     * {@code maxConnections} in a process allowed {@code openFileLimit} descriptors. Every operation the
-     * kernel completes while the loop is busy elsewhere (running handlers, draining a pipelined batch, a
-     * GC pause) waits in this queue; past its size the kernel parks completions on an overflow list that
-     * the loop must flush with an extra system call, and Netty warns each time. Connection churn fills it:
-     * each short-lived connection costs its loop about four completions (read, write, close, the
-     * peer-hangup poll) besides the listener's accept, and about 7,000 new connections a second, most
-     * sending garbage that is answered 400 and closed, overflowed Netty's default of 4,096 repeatedly.
+     * Completion-queue entries of each io_uring event loop's ring in a process allowed
+     * {@code openFileLimit} descriptors. Every operation the kernel completes while the loop is busy
+     * elsewhere (running handlers, draining a pipelined batch, a GC pause) waits in this queue; past its
+     * size the kernel parks completions on an overflow list that the loop must flush with an extra
+     * system call, and Netty warns each time. Connection churn fills it: each short-lived connection
+     * costs its loop about four completions (read, write, close, the peer-hangup poll) besides the
+     * listener's accept, and about 7,000 new connections a second, most sending garbage that is answered
+     * 400 and closed, overflowed Netty's default of 4,096 repeatedly.
      *
-     * <p>So the ring holds one completion for each connection the process can hold, even if all of them
-     * land on one loop at once (a close storm): the admitted maximum, or fewer when the open-file limit
-     * is lower, since each connection is a descriptor. That is the smallest power of two (the kernel's
-     * and Netty's rule) at or above it, between {@value #MIN_COMPLETION_QUEUE} and
-     * {@value #MAX_COMPLETION_QUEUE}. Why not always the largest: each entry costs 16 bytes of kernel
-     * memory mapped into the process, and on the heap, for as long as the loop runs, Netty keeps one
-     * {@code ByteBuffer} view per entry (its rings use {@code IORING_SETUP_CQE_MIXED} wherever the kernel
-     * offers it, with no switch to turn that off): 65,536 entries are 1 MiB mapped and about 4.5 MB of
-     * heap a loop, which a server that allocates nothing per request keeps resident for its whole life.
-     * Under the 20,000-descriptor limit of the machines this is measured on, 32,768 entries halve that.
+     * <p>So the ring holds one completion for each descriptor the process may have open, even if all of
+     * them land on one loop at once (a close storm): every pending completion belongs to an open
+     * descriptor, including connections over the server's {@code maxConnections}, which are accepted
+     * and closed. That is the smallest power of two (the kernel's and Netty's rule) at or above the
+     * limit, between {@value #MIN_COMPLETION_QUEUE} and {@value #MAX_COMPLETION_QUEUE}. Why not always
+     * the largest: each entry costs 16 bytes of kernel memory mapped into the process, and on kernels
+     * with {@code IORING_SETUP_CQE_MIXED} (which Netty then always uses, with no switch to turn it off)
+     * a heap {@code ByteBuffer} view Netty keeps for as long as the loop runs: 65,536 entries are 1 MiB
+     * mapped and about 4.5 MB of heap a loop, which a server that allocates nothing per request keeps
+     * resident for its whole life. Under the 20,000-descriptor limit of the machines this is measured
+     * on, 32,768 entries halve both.
      */
-    public static int completionQueueEntries(int maxConnections, long openFileLimit) {
-        long held = Math.min(maxConnections, openFileLimit);
-        if (held >= MAX_COMPLETION_QUEUE) {
+    public static int completionQueueEntries(long openFileLimit) {
+        if (openFileLimit >= MAX_COMPLETION_QUEUE) {
             return MAX_COMPLETION_QUEUE;
         }
-        return Math.max(MIN_COMPLETION_QUEUE, Integer.highestOneBit((int) Math.max(1, held) - 1) << 1);
+        return Math.max(MIN_COMPLETION_QUEUE, Integer.highestOneBit((int) Math.max(1, openFileLimit) - 1) << 1);
     }
 
     /**
@@ -94,20 +94,19 @@ public final class Transports {
     }
 
     /**
-     * {@link Transport#AUTO} picks io_uring, then epoll, then NIO.
-     *
-     * {@code maxConnections} sizes io_uring's completion queues ({@link #completionQueueEntries}).
+     * {@link Transport#AUTO} picks io_uring, then epoll, then NIO; io_uring's completion queues are sized
+     * by {@link #completionQueueEntries}.
      *
      * @throws IllegalStateException when an explicitly requested native transport cannot load here
      */
-    public static Resolved resolve(Transport requested, int maxConnections) {
+    public static Resolved resolve(Transport requested) {
         return switch (requested) {
-            case AUTO -> IoUring.isAvailable() ? ioUring(maxConnections) : Epoll.isAvailable() ? epoll() : nio();
+            case AUTO -> IoUring.isAvailable() ? ioUring() : Epoll.isAvailable() ? epoll() : nio();
             case IO_URING -> {
                 if (!IoUring.isAvailable()) {
                     throw new IllegalStateException("io_uring is not available here: " + IoUring.unavailabilityCause());
                 }
-                yield ioUring(maxConnections);
+                yield ioUring();
             }
             case EPOLL -> {
                 if (!Epoll.isAvailable()) {
@@ -119,10 +118,11 @@ public final class Transports {
         };
     }
 
-    private static Resolved ioUring(int maxConnections) {
-        int entries = completionQueueEntries(maxConnections, openFileLimit());
-        return new Resolved(Transport.IO_URING,
-            IoUringIoHandler.newFactory(new IoUringIoHandlerConfig().setCqSize(entries)),
+    private static Resolved ioUring() {
+        IoUringIoHandlerConfig config = new IoUringIoHandlerConfig();
+        // Netty wants at least as many completion entries as submission entries (io.netty.iouring.ringSize)
+        config.setCqSize(Math.max(completionQueueEntries(openFileLimit()), config.getRingSize()));
+        return new Resolved(Transport.IO_URING, IoUringIoHandler.newFactory(config),
             IoUringServerSocketChannel.class);
     }
 

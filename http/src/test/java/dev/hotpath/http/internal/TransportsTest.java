@@ -2,6 +2,8 @@ package dev.hotpath.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -9,21 +11,22 @@ class TransportsTest {
     private static final long UNLIMITED = Long.MAX_VALUE;
 
     @Test
-    void givesTheRingOneCompletionPerConnectionTheProcessCanHoldRoundedUpToAPowerOfTwo() {
-        assertThat(Transports.completionQueueEntries(65_536, UNLIMITED)).isEqualTo(65_536);
-        assertThat(Transports.completionQueueEntries(65_536, 20_000)).isEqualTo(32_768);
-        assertThat(Transports.completionQueueEntries(6_000, 1_048_576)).isEqualTo(8_192);
-        assertThat(Transports.completionQueueEntries(8_192, UNLIMITED)).isEqualTo(8_192);
-        assertThat(Transports.completionQueueEntries(8_193, UNLIMITED)).isEqualTo(16_384);
-        assertThat(Transports.completionQueueEntries(65_535, 65_535)).isEqualTo(65_536);
+    void givesTheRingOneCompletionPerDescriptorTheProcessMayOpenRoundedUpToAPowerOfTwo() {
+        assertThat(Transports.completionQueueEntries(20_000)).isEqualTo(32_768);
+        assertThat(Transports.completionQueueEntries(4_097)).isEqualTo(8_192);
+        assertThat(Transports.completionQueueEntries(8_192)).isEqualTo(8_192);
+        assertThat(Transports.completionQueueEntries(8_193)).isEqualTo(16_384);
+        assertThat(Transports.completionQueueEntries(65_535)).isEqualTo(65_536);
     }
 
     @Test
     void neverGoesBelowNettysDefaultNorAboveTheKernelsLargestRing() {
-        assertThat(Transports.completionQueueEntries(1, UNLIMITED)).isEqualTo(4_096);
-        assertThat(Transports.completionQueueEntries(65_536, 1_024)).isEqualTo(4_096);
-        assertThat(Transports.completionQueueEntries(Integer.MAX_VALUE, UNLIMITED)).isEqualTo(65_536);
-        assertThat(Transports.completionQueueEntries(Integer.MAX_VALUE, 100_000)).isEqualTo(65_536);
+        assertThat(Transports.completionQueueEntries(1)).isEqualTo(4_096);
+        assertThat(Transports.completionQueueEntries(1_024)).isEqualTo(4_096);
+        assertThat(Transports.completionQueueEntries(4_096)).isEqualTo(4_096);
+        assertThat(Transports.completionQueueEntries(65_536)).isEqualTo(65_536);
+        assertThat(Transports.completionQueueEntries(1_048_576)).isEqualTo(65_536);
+        assertThat(Transports.completionQueueEntries(UNLIMITED)).isEqualTo(65_536);
     }
 
     @Test
@@ -43,8 +46,12 @@ class TransportsTest {
         assertThat(Transports.openFileLimit(List.of("Max cpu time              unlimited            unlimited            seconds"))).isEqualTo(UNLIMITED);
     }
 
+    /** A child inherits this process's limits, and the shell reads them with getrlimit: the two must agree. */
     @Test
-    void readsThisProcessLimitAsAPositiveNumberOfFiles() {
-        assertThat(Transports.openFileLimit()).isPositive();
+    void readsThisProcessLimitAsTheShellOfAChildSeesIt() throws IOException, InterruptedException {
+        Process shell = new ProcessBuilder("sh", "-c", "ulimit -n").redirectErrorStream(true).start();
+        String seen = new String(shell.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        assertThat(shell.waitFor()).isZero();
+        assertThat(Transports.openFileLimit()).isEqualTo(seen.equals("unlimited") ? UNLIMITED : Long.parseLong(seen));
     }
 }
