@@ -77,8 +77,8 @@ public final class SqliteUsers implements UserStore {
         try (PreparedStatement insert = db.prepareStatement(INSERT)) {
             for (int id = 1; id <= PRELOADED; id++) {
                 insert.setLong(1, id);
-                insert.setString(2, "user-" + id);
-                insert.setString(3, "user-" + id + "@example.com");
+                insert.setString(2, UserStore.preloadedName(id));
+                insert.setString(3, UserStore.preloadedEmail(id));
                 insert.setString(4, UserJson.PRELOADED_AT);
                 insert.addBatch();
             }

@@ -32,11 +32,12 @@ public final class UserJson {
     }
 
     /**
-     * Fills {@code answers[1..count]} with the {@code 200} answers of the preloaded users: user {@code id}
-     * is named {@code user-<id>}, has the email {@code user-<id>@example.com} and was created
+     * Fills {@code answers[1..count]} ({@code answers} must have more than {@code count} slots) with the
+     * {@code 200} answers of the preloaded users: user {@code id} is named
+     * {@link UserStore#preloadedName}, has the email {@link UserStore#preloadedEmail} and was created
      * {@link #PRELOADED_AT}, and each answer's body is the bytes {@link #user} gives for it. Written
      * through one batch from one array of characters, reused: a name and an email string and a capturing
-     * lambda per user were about 1.4 MB of garbage at every start, and a server whose requests allocate
+     * lambda per user were about 1.5 MB of garbage at every start, and a server whose requests allocate
      * nothing keeps each page of its young generation that start-up touched resident for its whole life.
      */
     public static void preloadedAnswers(Response[] answers, int count) {
@@ -60,9 +61,9 @@ public final class UserJson {
     }
 
     /** The preloaded user of one id at a time, its name and email one array: {@code user-<id>@example.com}. */
-    private static final class PreloadedUser implements JsonBytes.Body {
-        private static final String PREFIX = "user-";
-        private static final String DOMAIN = "@example.com";
+    static final class PreloadedUser implements JsonBytes.Body {
+        private static final String PREFIX = UserStore.PRELOADED_NAME_PREFIX;
+        private static final String DOMAIN = UserStore.PRELOADED_EMAIL_DOMAIN;
         private final char[] text = new char[PREFIX.length() + 10 + DOMAIN.length()]; // 10: an int's digits
         private int id;
         private int nameLength;

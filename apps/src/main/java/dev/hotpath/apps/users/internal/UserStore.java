@@ -5,8 +5,19 @@ import java.sql.SQLException;
 
 /** Where the users app keeps its users: reads on the event loop; creates differ per store. */
 public interface UserStore extends AutoCloseable {
-    /** How many users a new store starts with: ids 1 to this, {@code user-<id>}, created {@link UserJson#PRELOADED_AT}. */
+    /** How many users a new store starts with: ids 1 to this, created {@link UserJson#PRELOADED_AT}. */
     int PRELOADED = 10_000;
+    /** A preloaded user's name is this and its id ({@code user-7}); its email, that name and {@link #PRELOADED_EMAIL_DOMAIN}. */
+    String PRELOADED_NAME_PREFIX = "user-";
+    String PRELOADED_EMAIL_DOMAIN = "@example.com";
+
+    static String preloadedName(long id) {
+        return PRELOADED_NAME_PREFIX + id;
+    }
+
+    static String preloadedEmail(long id) {
+        return PRELOADED_NAME_PREFIX + id + PRELOADED_EMAIL_DOMAIN;
+    }
 
     /** The {@code 200} answer with user {@code id}, or null when there is none. */
     Response find(long id) throws SQLException;

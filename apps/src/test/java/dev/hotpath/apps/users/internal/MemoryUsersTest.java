@@ -2,6 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -18,7 +19,8 @@ class MemoryUsersTest {
     private final MemoryUsers users = new MemoryUsers(CLOCK);
 
     private static String preloaded(long id) {
-        return new String(UserJson.user(id, "user-" + id, "user-" + id + "@example.com", UserJson.PRELOADED_AT), StandardCharsets.UTF_8);
+        return new String(UserJson.user(id, UserStore.preloadedName(id), UserStore.preloadedEmail(id), UserJson.PRELOADED_AT),
+            StandardCharsets.UTF_8);
     }
 
     private static String body(byte[] page) {
@@ -29,11 +31,20 @@ class MemoryUsersTest {
     @Test
     void answersEveryPreloadedUserWithTheBytesTheGeneralWriterGivesForIt() {
         for (int id = 1; id <= UserStore.PRELOADED; id++) {
-            Response expected = Response.of(200, "application/json", UserJson.user(id, "user-" + id, "user-" + id + "@example.com",
-                UserJson.PRELOADED_AT));
-            assertThat(users.find(id).wire()).as("user %d", id).isEqualTo(expected.wire());
+            Response found = users.find(id);
+            assertThat(found.wire()).as("user %d", id)
+                .isEqualTo(Response.of(200, "application/json", preloaded(id).getBytes(StandardCharsets.UTF_8)).wire());
         }
         assertThat(users.find(UserStore.PRELOADED + 1)).isNull();
+    }
+
+    /** The reused array holds an int's ten digits, and a shorter id after a longer one leaves none of its digits. */
+    @Test
+    void writesThePreloadedUserOfAnyIntIdAsTheGeneralWriterDoes() {
+        UserJson.PreloadedUser user = new UserJson.PreloadedUser();
+        for (int id : new int[] {Integer.MAX_VALUE, 7, 1_000_000_000, 99, 10}) {
+            assertThat(body(JsonBytes.write(user.withId(id)))).as("user %d", id).isEqualTo(preloaded(id));
+        }
     }
 
     @Test
