@@ -60,29 +60,25 @@ public final class UserJson {
         };
     }
 
-    /** The preloaded user of one id at a time, its name and email one array: {@code user-<id>@example.com}. */
+    /**
+     * The preloaded user of one id at a time, its name and email one array of characters: {@code
+     * user-<id>@example.com}, the name its first {@code nameLength}. The builder writes the id's digits in
+     * place and copies them into the array; both are sized for an int's ten digits, so neither allocates.
+     */
     static final class PreloadedUser implements JsonBytes.Body {
         private static final String PREFIX = UserStore.PRELOADED_NAME_PREFIX;
         private static final String DOMAIN = UserStore.PRELOADED_EMAIL_DOMAIN;
-        private final char[] text = new char[PREFIX.length() + 10 + DOMAIN.length()]; // 10: an int's digits
+        private static final int LONGEST = PREFIX.length() + 10 + DOMAIN.length(); // 10: an int's digits
+        private final StringBuilder builder = new StringBuilder(LONGEST).append(PREFIX);
+        private final char[] text = new char[LONGEST];
         private int id;
         private int nameLength;
 
-        PreloadedUser() {
-            PREFIX.getChars(0, PREFIX.length(), text, 0);
-        }
-
         PreloadedUser withId(int id) {
             this.id = id;
-            int digits = 1;
-            for (int rest = id; rest >= 10; rest /= 10) {
-                digits++;
-            }
-            nameLength = PREFIX.length() + digits;
-            for (int at = nameLength - 1, rest = id; at >= PREFIX.length(); at--, rest /= 10) {
-                text[at] = (char) ('0' + rest % 10);
-            }
-            DOMAIN.getChars(0, DOMAIN.length(), text, nameLength);
+            builder.setLength(PREFIX.length());
+            nameLength = builder.append(id).length();
+            builder.append(DOMAIN).getChars(0, builder.length(), text, 0);
             return this;
         }
 

@@ -16,7 +16,7 @@ public interface UserStore extends AutoCloseable {
     }
 
     static String preloadedEmail(long id) {
-        return PRELOADED_NAME_PREFIX + id + PRELOADED_EMAIL_DOMAIN;
+        return preloadedName(id) + PRELOADED_EMAIL_DOMAIN;
     }
 
     /** The {@code 200} answer with user {@code id}, or null when there is none. */
