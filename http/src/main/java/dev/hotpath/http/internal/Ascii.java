@@ -15,6 +15,7 @@ public final class Ascii {
     private static final boolean[] PATH_CHAR = new boolean[256];
     private static final boolean[] QUERY_CHAR = new boolean[256];
     private static final boolean[] AUTHORITY_CHAR = new boolean[256];
+    private static final boolean[] REG_NAME_CHAR = new boolean[256];
     private static final byte[] HEX_VALUE = new byte[256];
 
     static {
@@ -31,6 +32,8 @@ public final class Ascii {
             PATH_CHAR[c] = alnum || "-._~!$&'()*+,;=:@/%".indexOf(c) >= 0;
             QUERY_CHAR[c] = PATH_CHAR[c] || c == '?';
             AUTHORITY_CHAR[c] = alnum || "-._~!$&'()*+,;=:[]%".indexOf(c) >= 0;
+            // reg-name = *( unreserved / pct-encoded / sub-delims ) (RFC 3986 §3.2.2); an IPv4 address is one
+            REG_NAME_CHAR[c] = AUTHORITY_CHAR[c] && c != ':' && c != '[' && c != ']';
             HEX_VALUE[c] = -1;
         }
         for (int c = '0'; c <= '9'; c++) {
@@ -65,6 +68,11 @@ public final class Ascii {
         return AUTHORITY_CHAR[b & 0xFF];
     }
 
+    /** A byte of a host name or IPv4 address: an authority byte that is not a colon or a bracket. */
+    static boolean isRegNameChar(byte b) {
+        return REG_NAME_CHAR[b & 0xFF];
+    }
+
     /** The value of a hex digit, or -1 for any other byte. */
     static int hexValue(byte b) {
         return HEX_VALUE[b & 0xFF];
@@ -87,9 +95,21 @@ public final class Ascii {
         return true;
     }
 
-    /** Whether {@code buf[start, end)} equals {@code expected} byte for byte. */
+    /**
+     * Whether {@code buf[start, end)} equals {@code expected} byte for byte. A plain loop: the spans
+     * compared here (methods, route paths) are a few bytes, where {@code Arrays.equals}' range checks
+     * and vectorized set-up cost more than the comparison.
+     */
     public static boolean equals(byte[] buf, int start, int end, byte[] expected) {
-        return java.util.Arrays.equals(buf, start, end, expected, 0, expected.length);
+        if (end - start != expected.length) {
+            return false;
+        }
+        for (int i = 0; i < expected.length; i++) {
+            if (buf[start + i] != expected[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The bytes of an ASCII string, lower-cased: the form {@link #equalsIgnoreCase} expects. */

@@ -28,6 +28,8 @@ public final class HeadParser {
     private static final byte[] CONTINUE = Ascii.lowerCaseBytes("100-continue");
     private static final byte[] HTTP_SCHEME = Ascii.lowerCaseBytes("http://");
     private static final byte[] HTTPS_SCHEME = Ascii.lowerCaseBytes("https://");
+    private static final byte[] HTTP_1_1 = "HTTP/1.1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] HTTP_1_0 = "HTTP/1.0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** More digits than this cannot be a body we accept; the value is clamped rather than overflowing. */
     private static final int MAX_CONTENT_LENGTH_DIGITS = 18;
 
@@ -65,8 +67,7 @@ public final class HeadParser {
         int lineStart = requestLineEnd - start + 2;
         int blockEnd = headEnd - start - 2;
         while (lineStart < blockEnd) {
-            int lineEnd = indexOf(buf, lineStart, blockEnd, Ascii.LF) - 1;
-            rejection = parseField(buf, lineStart, lineEnd, head);
+            rejection = parseField(buf, lineStart, blockEnd, head);
             if (rejection != null) {
                 return rejection;
             }
@@ -75,7 +76,7 @@ public final class HeadParser {
             int nameEnd = head.nameEnd[field];
             int valueStart = head.valueStart[field];
             int valueEnd = head.valueEnd[field];
-            lineStart = lineEnd + 2;
+            lineStart = head.fieldLineEnd + 2;
             switch (nameEnd - nameStart) {
                 case 4 -> {
                     if (Ascii.equalsIgnoreCase(buf, nameStart, nameEnd, HOST)) {
@@ -174,10 +175,8 @@ public final class HeadParser {
             }
             i++;
         } else {
-            for (; i < end && buf[i] != ':'; i++) {
-                if (buf[i] == '[' || buf[i] == ']' || !Ascii.isAuthorityChar(buf[i])) {
-                    return false;
-                }
+            while (i < end && Ascii.isRegNameChar(buf[i])) {
+                i++;
             }
         }
         if (i == end) {
@@ -203,40 +202,46 @@ public final class HeadParser {
         if (targetEnd < 0 || targetEnd == methodEnd + 1) {
             return Rejection.MALFORMED_REQUEST_LINE;
         }
-        for (int i = start; i < end; i++) {
-            if (buf[i] == Ascii.CR) {
-                return Rejection.BARE_CR;
-            }
+        Rejection rejection = parseVersionMethodAndTarget(buf, start, methodEnd, targetEnd, end, head);
+        // A CR anywhere in the line fails one of those checks (none of their byte classes holds it);
+        // the reason given is then the more precise one. Sound lines are never scanned for it.
+        if (rejection != null && indexOf(buf, start, end, Ascii.CR) >= 0) {
+            return Rejection.BARE_CR;
         }
+        return rejection;
+    }
+
+    private static Rejection parseVersionMethodAndTarget(byte[] buf, int start, int methodEnd, int targetEnd, int end,
+                                                         RequestHead head) {
         Rejection rejection = parseVersion(buf, targetEnd + 1, end, head);
         if (rejection != null) {
             return rejection;
         }
-        for (int i = start; i < methodEnd; i++) {
-            if (!Ascii.isTokenChar(buf[i])) {
-                return Rejection.INVALID_METHOD;
-            }
-        }
         head.method = method(buf, start, methodEnd);
         if (head.method == null) {
+            // Only a name we do not serve is checked byte by byte: every known one is a token.
+            for (int i = start; i < methodEnd; i++) {
+                if (!Ascii.isTokenChar(buf[i])) {
+                    return Rejection.INVALID_METHOD;
+                }
+            }
             return Rejection.UNKNOWN_METHOD;
         }
         return parseTarget(buf, methodEnd + 1, targetEnd, head);
     }
 
+    /** The two versions served, compared whole; anything else is only classified, as malformed or not served. */
     private static Rejection parseVersion(byte[] buf, int start, int end, RequestHead head) {
+        if (Ascii.equals(buf, start, end, HTTP_1_1) || Ascii.equals(buf, start, end, HTTP_1_0)) {
+            head.http10 = buf[end - 1] == '0';
+            return null;
+        }
         if (end - start != 8 || buf[start] != 'H' || buf[start + 1] != 'T'
             || buf[start + 2] != 'T' || buf[start + 3] != 'P' || buf[start + 4] != '/'
             || !isDigit(buf[start + 5]) || buf[start + 6] != '.' || !isDigit(buf[start + 7])) {
             return Rejection.MALFORMED_REQUEST_LINE;
         }
-        byte major = buf[start + 5];
-        byte minor = buf[start + 7];
-        if (major != '1' || (minor != '0' && minor != '1')) {
-            return Rejection.UNSUPPORTED_VERSION;
-        }
-        head.http10 = minor == '0';
-        return null;
+        return Rejection.UNSUPPORTED_VERSION;
     }
 
     private static Method method(byte[] buf, int start, int end) {
@@ -291,13 +296,16 @@ public final class HeadParser {
         int i = start;
         while (i < end) {
             byte b = buf[i];
-            if (b == '?') {
+            if (Ascii.isPathChar(b)) {
+                if (b == '%' && !isEscape(buf, i, end)) {
+                    return Rejection.INVALID_TARGET;
+                }
+                i++;
+            } else if (b == '?') {
                 break;
-            }
-            if (!Ascii.isPathChar(b) || (b == '%' && !isEscape(buf, i, end))) {
+            } else {
                 return Rejection.INVALID_TARGET;
             }
-            i++;
         }
         head.pathEnd = i;
         if (i < end) {
@@ -319,49 +327,57 @@ public final class HeadParser {
     }
 
     /**
-     * Parses one field line {@code buf[start, end)} (end is the CR) into the next field slot of
-     * {@code head}, or only validates it when {@code head} is null (trailer fields): the name is a token
-     * directly followed by a colon, the value is trimmed of optional whitespace.
+     * Parses the field line that starts at {@code buf[start]} into the next field slot of {@code head},
+     * recording where the line ends in {@link RequestHead#fieldLineEnd}, or only validates it when
+     * {@code head} is null (trailer fields): the name is a token directly followed by a colon, the value
+     * is trimmed of optional whitespace. The line ends at the first CR that an LF follows, or at
+     * {@code limit} (a trailer line is copied without its CRLF); any other CR is bare. The line is
+     * scanned once, its end found on the way rather than looked for first.
      */
-    static Rejection parseField(byte[] buf, int start, int end, RequestHead head) {
+    static Rejection parseField(byte[] buf, int start, int limit, RequestHead head) {
         byte first = buf[start];
         if (first == Ascii.SP || first == Ascii.HTAB) {
             return Rejection.OBS_FOLD;
         }
         int colon = start;
-        while (colon < end) {
-            byte b = buf[colon];
-            if (b == ':') {
-                break;
-            }
-            if (b == Ascii.SP || b == Ascii.HTAB) {
-                return Rejection.WHITESPACE_BEFORE_COLON;
-            }
-            if (b == Ascii.CR) {
-                return Rejection.BARE_CR;
-            }
-            if (!Ascii.isTokenChar(b)) {
+        while (true) {
+            if (colon == limit) {
                 return Rejection.INVALID_FIELD_NAME;
             }
-            colon++;
+            byte b = buf[colon];
+            if (Ascii.isTokenChar(b)) {
+                colon++;
+            } else if (b == ':') {
+                break;
+            } else if (b == Ascii.SP || b == Ascii.HTAB) {
+                return Rejection.WHITESPACE_BEFORE_COLON;
+            } else if (b == Ascii.CR) {
+                return isLineEnd(buf, colon, limit) ? Rejection.INVALID_FIELD_NAME : Rejection.BARE_CR;
+            } else {
+                return Rejection.INVALID_FIELD_NAME;
+            }
         }
-        if (colon == start || colon == end) {
+        if (colon == start) {
             return Rejection.INVALID_FIELD_NAME;
         }
         int valueStart = colon + 1;
-        int valueEnd = end;
-        for (int i = valueStart; i < valueEnd; i++) {
-            byte b = buf[i];
-            if (b == Ascii.CR) {
-                return Rejection.BARE_CR;
-            }
-            if (!Ascii.isFieldValueChar(b)) {
+        int valueEnd = valueStart;
+        while (valueEnd < limit) {
+            byte b = buf[valueEnd];
+            if (Ascii.isFieldValueChar(b)) {
+                valueEnd++;
+            } else if (b != Ascii.CR) {
                 return Rejection.INVALID_FIELD_VALUE;
+            } else if (isLineEnd(buf, valueEnd, limit)) {
+                break;
+            } else {
+                return Rejection.BARE_CR;
             }
         }
         if (head == null) {
             return null;
         }
+        head.fieldLineEnd = valueEnd;
         while (valueStart < valueEnd && isOws(buf[valueStart])) {
             valueStart++;
         }
@@ -374,6 +390,11 @@ public final class HeadParser {
         head.valueStart[field] = valueStart;
         head.valueEnd[field] = valueEnd;
         return null;
+    }
+
+    /** Whether the CR at {@code buf[cr]} ends its line: an LF follows it before {@code limit}. */
+    private static boolean isLineEnd(byte[] buf, int cr, int limit) {
+        return cr + 1 < limit && buf[cr + 1] == Ascii.LF;
     }
 
     private static final int OPTION_CLOSE = 1;

@@ -40,6 +40,8 @@ public final class RequestHead implements Request {
     final int[] valueStart;
     final int[] valueEnd;
     int fieldCount;
+    /** Where the field line parsed last ends (its CR): the parser's cursor, found while scanning the value. */
+    int fieldLineEnd;
 
     long contentLength;
     boolean chunked;
