@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 rounds=${1:-3}
 depth=${2:-1}
 java=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-jvm_flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g)
+# jvm.options: the flags the launcher gives every JVM (Netty's and SQLite's access, a JIT directive).
+jvm_flags=(@jvm.options -Xms1g -Xmx1g)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-engine-vs-netty-d$depth"
 mkdir -p "$out"
 port=18080
@@ -56,6 +57,7 @@ run_wrk() { # duration [time-file] -> wrk output; with a time file, wrk's own CP
 {
   echo "commit: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"; echo "java: $("$java" -version 2>&1 | head -1)"
   echo "wrk: -t1 -c64 -d10s depth=$depth; server: taskset -c 0, 1 event loop; wrk: taskset -c 1"
+  echo "jvm.options: $(grep -v '^#' jvm.options | xargs)"
 } >"$out/CLAIMS.txt"
 
 for round in $(seq "$rounds"); do

@@ -27,11 +27,9 @@ peer= peer_name=peer rounds=3 depths="1 16" warmup=5 duration=10 port=18090
 jar=cli/target/hotpath.jar out=
 java=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
 # HOTPATH_JAVA_OPTS: more JVM flags for hotpath, as the ./hotpath launcher takes them (recorded in the summary).
-# The JIT flags are the launcher's own (see ./hotpath: Netty's operation-id trap), so hotpath runs as
-# `./hotpath serve` runs it.
-jvm_flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g
-  -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,io.netty.channel.uring.AbstractIoUringChannel::nextOpsId
-  ${HOTPATH_JAVA_OPTS:-})
+# jvm.options holds the flags the launcher gives every JVM (Netty's and SQLite's access, a JIT directive),
+# so hotpath runs as `./hotpath serve` runs it.
+jvm_flags=(@jvm.options -Xms1g -Xmx1g ${HOTPATH_JAVA_OPTS:-})
 jar_modules=(http store apps loadgen cli) # the reactor modules `-pl cli -am` puts in the jar
 
 usage() { sed -n '7,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -103,6 +101,7 @@ dirty=$(git status --porcelain -- "${jar_modules[@]}" | awk '{ split($2, p, "/")
   echo "date: $(date -u +%FT%TZ); cores: $(nproc); kernel: $(uname -r)"
   echo "java: $("$java" -version 2>&1 | head -n 1); $(wrk -v 2>&1 | head -n 1 | cut -d' ' -f1-2)"
   echo "hotpath: taskset -c 0 java ${jvm_flags[*]} -jar $jar serve users --bind 127.0.0.1:{PORT} --event-loops 1"
+  echo "jvm.options: $(grep -v '^#' jvm.options | xargs)"
   echo "$peer_name: taskset -c 0 $peer"
   echo "load: taskset -c 1 wrk -t1 -c64, ${warmup} s warm-up then ${duration} s measured; depth > 1: -s bench/wrk/pipeline.lua -- DEPTH"
   echo "rounds: $rounds, A B A B, a fresh server per run"

@@ -1,9 +1,12 @@
 package dev.hotpath.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,24 +82,39 @@ final class ServerUnderTest implements AutoCloseable {
     }
 
     /**
-     * Keeps Netty's io_uring operation-id wrap from recompiling a server's completion handlers inside a
-     * measured period: the same flags, and the same reason, as the {@code ./hotpath} launcher's. Given
-     * to every server the harness starts, hotpath and peers alike (a server without Netty's io_uring
-     * transport never runs that method).
+     * The JVM flags every measured server runs with, hotpath and peers alike: the repository's
+     * {@code jvm.options}, which the launcher passes to every JVM it starts (Netty's and SQLite's access,
+     * and the JIT directive that keeps Netty's io_uring operation-id wrap from recompiling a server's
+     * completion handlers inside a measured period). The build copies the file into this jar.
      */
-    static final String JIT_FLAGS = "-XX:CompileCommand=quiet "
-        + "-XX:CompileCommand=dontinline,io.netty.channel.uring.AbstractIoUringChannel::nextOpsId";
+    static final List<String> JVM_OPTIONS = readJvmOptions();
 
     /**
      * The start of a command line that runs a JVM server the way every measured server runs: this
-     * process's {@code java} with the flags Netty and SQLite need and {@link #JIT_FLAGS}, pinned to core
-     * 0 with {@code taskset} when the machine has two cores or more (its cores, not this process's: a
-     * generator pinned to core 1 must still put the server on core 0 rather than share its own).
+     * process's {@code java} with {@link #JVM_OPTIONS}, pinned to core 0 with {@code taskset} when the
+     * machine has two cores or more (its cores, not this process's: a generator pinned to core 1 must
+     * still put the server on core 0 rather than share its own).
      */
     static String pinnedJava() {
         String java = ProcessHandle.current().info().command().orElse("java");
         String pin = Provenance.onlineCores() >= 2 && Files.isExecutable(Path.of("/usr/bin/taskset")) ? "taskset -c 0 " : "";
-        return pin + java + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED " + JIT_FLAGS;
+        return pin + java + " " + String.join(" ", JVM_OPTIONS);
+    }
+
+    /** The flags of {@code jvm.options}: one per line; blank lines and lines starting with {@code #} skipped. */
+    static List<String> parseJvmOptions(String text) {
+        return text.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+    }
+
+    private static List<String> readJvmOptions() {
+        try (InputStream in = ServerUnderTest.class.getResourceAsStream("jvm.options")) {
+            if (in == null) {
+                throw new IllegalStateException("jvm.options is missing from the jar: the build copies it there");
+            }
+            return parseJvmOptions(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** This build's jar (or classes directory, when run from the build), the one {@code ./hotpath} runs. */
