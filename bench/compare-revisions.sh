@@ -7,7 +7,8 @@
 # SCENARIO is ping, users-get or users-mix (serve users: the engine suite's S1, S2 and S3 mix; S4
 # with SERVE_ARGS --store sqlite --data {data}), redirect, create or mixed (serve shortener), or messages
 # (serve messages, POST /message); SERVE_ARGS replace each server's extra arguments (default for the
-# shortener and messages: --durability full). WARMUP (default 5s) is each run's warm-up.
+# shortener and messages: --durability full). WARMUP (default 5s) is each run's warm-up; PIPELINE
+# (default 1) the requests in flight per connection. Both servers run with this checkout's jvm.options.
 # Raw output (git-ignored, outside docs/): results/<UTC stamp>-revisions-<scenario>/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ fi
 rev_a=$1 rev_b=$2 scenario=$3 rounds=${4:-3}
 shift $(( $# < 4 ? $# : 4 ))
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-revisions-$scenario"
 mkdir -p "$out"
 trees=()
@@ -38,6 +39,7 @@ build "$rev_b" b
 {
   echo "A: $(git rev-parse "$rev_a") ($rev_a)"; echo "B: $(git rev-parse "$rev_b") ($rev_b)"
   echo "harness: $(git rev-parse HEAD)"; echo "date: $(date -u +%FT%TZ)"
+  echo "jvm.options: $(grep -v '^#' jvm.options | xargs)"; echo "pipeline: ${PIPELINE:-1}"
 } >"$out/REVISIONS.txt"
 
 case "$scenario" in
@@ -48,6 +50,6 @@ case "$scenario" in
 esac
 if [[ $# -gt 0 ]]; then extra=("$@"); fi
 server() { echo "taskset -c 0 $java -jar $out/$1.jar serve $app --bind 127.0.0.1:{port} --event-loops 1 ${extra[*]:-}"; }
-taskset -c 1 ./hotpath bench compare "$scenario" "${flags[@]}" --connections 64 \
+taskset -c 1 ./hotpath bench compare "$scenario" "${flags[@]}" --connections 64 --pipeline "${PIPELINE:-1}" \
   --warmup "${WARMUP:-5s}" --duration 10s --rounds "$rounds" --a "$(server a)" --b "$(server b)" --results "$out" \
   | tee "$out/compare.txt"

@@ -20,7 +20,7 @@ if [ "$count" -gt $(( $(ulimit -n) - 200 )) ]; then
   exit 2
 fi
 
-"$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms256m -Xmx2g \
+"$jdk/bin/java" @jvm.options -Xms256m -Xmx2g \
   -jar cli/target/hotpath.jar serve users --bind 127.0.0.1:$port --event-loops 1 \
   --max-connections $((count + 100)) --idle-timeout 10m >"$out/server.log" 2>&1 &
 server=$!

@@ -17,12 +17,13 @@ fi
 jar=$1 app=$2
 shift 2
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+options="$(cd "$(dirname "$0")/.." && pwd)/jvm.options" # the flags the launcher gives every JVM
 data=$(mktemp -d)
 pid=
 trap '[[ -n $pid ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
 args=()
 for a in "$@"; do args+=("${a//\{data\}/$data}"); done
-"$java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar "$jar" serve "$app" \
+"$java" "@$options" -jar "$jar" serve "$app" \
     --bind 127.0.0.1:0 "${args[@]}" > "$data/server.log" 2>&1 &
 pid=$!
 sleep "${SETTLE:-8}"

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-3}
 depth=${2:-1}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+flags=(@jvm.options)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-loadgen-vs-wrk-d$depth"
 mkdir -p "$out"
 port=18500

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 users=${1:-19000}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+flags=(@jvm.options)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-users-memory-$users"
 mkdir -p "$out"
 port=18900

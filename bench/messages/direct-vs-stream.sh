@@ -31,7 +31,7 @@ store=${2:-sqlite}
 warmup=${WARMUP:-5s}
 duration=${DURATION:-10s}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-messages-direct-vs-stream-$store"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-3}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-messages-group-commit"
 mkdir -p "$out"
 # The copied jar goes whatever happens; the servers' data dirs are the harness's own temp dirs.

@@ -49,7 +49,7 @@ warmup=${WARMUP:-5}
 duration=${DURATION:-10}
 half_warmup=${HALF_WARMUP:-15}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-messages-stream-drain"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

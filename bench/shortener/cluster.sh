@@ -49,7 +49,7 @@ done
 [[ -z $bench || $bench =~ ^(nginx|direct|both)$ ]] || { echo "cluster.sh: --bench is nginx, direct or both" >&2; exit 2; }
 
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java=("$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+java=("$jdk/bin/java" @jvm.options)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-cluster"
 mkdir -p "$out"
 tmp=$(mktemp -d)

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-3}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-creates-vs-ceiling"
 mkdir -p "$out"
 # The copied jar and the ceiling's database go whatever happens.

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-3}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java=(taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g)
+java=(taskset -c 0 "$jdk/bin/java" @jvm.options -Xms1g -Xmx1g)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-durable-creates"
 mkdir -p "$out"
 port=18300

@@ -18,7 +18,7 @@ data="$out/data"
 port=18210
 mkdir -p "$out"
 echo "commit: $(git rev-parse HEAD); date: $(date -u +%FT%TZ); links: $links; depth: $depth" >"$out/CLAIMS.txt"
-taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms2g -Xmx2g \
+taskset -c 0 "$jdk/bin/java" @jvm.options -Xms2g -Xmx2g \
   -jar cli/target/hotpath.jar serve shortener --bind 127.0.0.1:$port --data "$data" --event-loops 1 \
   --max-links "$((links > 1000000 ? links : 1000000))" >"$out/server.log" 2>&1 &
 pid=$!

@@ -13,7 +13,7 @@ rounds=${2:-3}
 depth=${3:-1}
 popularity=${4:-uniform}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+flags=(@jvm.options)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-redirect-vs-ping-harness-d$depth-$popularity"
 mkdir -p "$out"
 echo "commit: $(git rev-parse HEAD); date: $(date -u +%FT%TZ); links: $links; depth: $depth; rounds: $rounds; popularity: $popularity" >"$out/CLAIMS.txt"

@@ -17,7 +17,7 @@ rounds=${2:-3}
 depth=${3:-1}
 paths=${4:-random}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java=(taskset -c 0 "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms2g -Xmx2g)
+java=(taskset -c 0 "$jdk/bin/java" @jvm.options -Xms2g -Xmx2g)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-redirect-vs-ping-d$depth-$paths"
 mkdir -p "$out"
 data="$out/data"
@@ -37,7 +37,7 @@ wait_ready() { # path
 } >"$out/CLAIMS.txt"
 
 # Seed through the API (a first, unpinned run of the server), then keep the codes.
-"$jdk/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xmx2g -jar cli/target/hotpath.jar \
+"$jdk/bin/java" @jvm.options -Xmx2g -jar cli/target/hotpath.jar \
   serve shortener --bind 127.0.0.1:$port --data "$data" --max-links $((links + 10)) >"$out/seed.server.log" 2>&1 &
 pid=$!
 wait_ready /health

@@ -33,7 +33,7 @@ scenario=${1:?scenario: redirect-hit, redis-hit, redis-ab, node-ab, creates or r
 rounds=${2:-3}
 depth=${3:-1}
 jdk=${JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-java="$jdk/bin/java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+java="$jdk/bin/java @jvm.options"
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-scale-out-$scenario"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

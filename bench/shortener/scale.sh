@@ -17,7 +17,7 @@ port=18800
 pid=
 # The store and the generated code list go whatever happens.
 trap '[ -n "$pid" ] && kill -TERM $pid 2>/dev/null; rm -rf "$data" "$out/codes.txt"' EXIT
-flags=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -Xms$heap -Xmx$heap)
+flags=(@jvm.options -Xms$heap -Xmx$heap)
 wait_ready() { for _ in $(seq 24000); do curl -sf -o /dev/null "http://127.0.0.1:$port/ready" && return 0; sleep 0.05; done; return 1; }
 echo "commit: $(git rev-parse HEAD); date: $(date -u +%FT%TZ); links: $links; heap: $heap" >"$out/CLAIMS.txt"
 

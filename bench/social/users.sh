@@ -7,7 +7,7 @@
 #   bench/social/users.sh SEED 'SERVER' --mode users --users 19000 --duration 300s
 # SERVER serves the social API on SQLITE_PATH at 127.0.0.1:{port} and must exec the server itself (its
 # PID is the one measured), e.g.
-#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port}"
+#   "java @$PWD/jvm.options -jar $PWD/cli/target/hotpath.jar serve social --jwt-secret twelve-dollar-challenge --bind 127.0.0.1:{port}"
 # A challenge entry built elsewhere reads HOST, PORT, SQLITE_PATH and JWT_SECRET, all exported here.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then

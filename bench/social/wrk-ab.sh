@@ -15,7 +15,7 @@
 # and recompiles it inside the measured run (docs/BENCHMARKS.md, 2026-12-06).
 # A server is a command serving the social API on 127.0.0.1:{port}, run with `exec` (its PID is the
 # server's) and with SQLITE_PATH, JWT_SECRET, HOST and PORT in its environment, e.g.
-#   "java --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{port}"
+#   "java @$PWD/jvm.options -jar $PWD/cli/target/hotpath.jar serve social --bind 127.0.0.1:{port}"
 # Needs wrk (apt-get install wrk). Any non-2xx answer or socket error fails the script (exit 1).
 set -euo pipefail
 if [[ $# -lt 3 ]]; then

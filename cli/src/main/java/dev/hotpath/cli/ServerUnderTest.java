@@ -101,9 +101,20 @@ final class ServerUnderTest implements AutoCloseable {
         return pin + java + " " + String.join(" ", JVM_OPTIONS);
     }
 
-    /** The flags of {@code jvm.options}: one per line; blank lines and lines starting with {@code #} skipped. */
+    /**
+     * The flags of {@code jvm.options}: one per line; blank lines and lines starting with {@code #}
+     * skipped. A line holding a space is refused: the JVM would split it (or take a trailing comment off
+     * it) where a command line built from these flags would not.
+     */
     static List<String> parseJvmOptions(String text) {
-        return text.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        List<String> flags = text.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#"))
+            .toList();
+        for (String flag : flags) {
+            if (flag.chars().anyMatch(Character::isWhitespace)) {
+                throw new IllegalArgumentException("jvm.options holds one flag per line, without spaces: '" + flag + "'");
+            }
+        }
+        return flags;
     }
 
     private static List<String> readJvmOptions() {

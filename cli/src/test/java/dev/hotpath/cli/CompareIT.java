@@ -23,7 +23,7 @@ class CompareIT {
 
     private static String serve(String app) {
         return ProcessHandle.current().info().command().orElseThrow()
-            + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar "
+            + " " + String.join(" ", ServerUnderTest.JVM_OPTIONS) + " -jar "
             + System.getProperty("hotpath.jar") + " serve " + app + " --bind 127.0.0.1:{port} --event-loops 1";
     }
 

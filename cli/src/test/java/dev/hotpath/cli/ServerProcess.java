@@ -35,9 +35,9 @@ final class ServerProcess implements AutoCloseable {
 
     /** {@code hotpath ARGS} from the fat jar, its output in {@code log}. */
     static ServerProcess run(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-            "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED", "-jar",
-            System.getProperty("hotpath.jar")));
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
+        command.addAll(ServerUnderTest.JVM_OPTIONS);
+        command.addAll(List.of("-jar", System.getProperty("hotpath.jar")));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ServerProcess(process, log);

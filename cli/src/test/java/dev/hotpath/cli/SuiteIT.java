@@ -23,7 +23,7 @@ class SuiteIT {
     @Test
     void measuresEveryClaimOnAFreshServerAndWritesClaims() throws Exception {
         String server = ProcessHandle.current().info().command().orElseThrow()
-            + " --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED -jar "
+            + " " + String.join(" ", ServerUnderTest.JVM_OPTIONS) + " -jar "
             + System.getProperty("hotpath.jar") + " serve shortener --bind 127.0.0.1:{port} --data {data} --event-loops 1";
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

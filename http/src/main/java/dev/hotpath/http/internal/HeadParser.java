@@ -2,6 +2,7 @@ package dev.hotpath.http.internal;
 
 import dev.hotpath.http.Method;
 import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Parses and validates a complete request head (request line and header fields) into a
@@ -28,15 +29,15 @@ public final class HeadParser {
     private static final byte[] CONTINUE = Ascii.lowerCaseBytes("100-continue");
     private static final byte[] HTTP_SCHEME = Ascii.lowerCaseBytes("http://");
     private static final byte[] HTTPS_SCHEME = Ascii.lowerCaseBytes("https://");
-    private static final byte[] HTTP_1_1 = "HTTP/1.1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] HTTP_1_0 = "HTTP/1.0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] HTTP_1_1 = "HTTP/1.1".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HTTP_1_0 = "HTTP/1.0".getBytes(StandardCharsets.US_ASCII);
     /** More digits than this cannot be a body we accept; the value is clamped rather than overflowing. */
     private static final int MAX_CONTENT_LENGTH_DIGITS = 18;
 
     static {
         METHOD_NAMES = new byte[METHODS.length][];
         for (Method m : METHODS) {
-            METHOD_NAMES[m.ordinal()] = m.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            METHOD_NAMES[m.ordinal()] = m.name().getBytes(StandardCharsets.US_ASCII);
         }
     }
 
