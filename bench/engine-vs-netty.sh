@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-3}
 depth=${2:-1}
 java=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-# jvm.options: the flags the launcher gives every JVM (Netty's and SQLite's access, a JIT directive).
+# jvm.options: the flags the launcher gives every JVM (Netty's and SQLite's access, JIT flags).
 jvm_flags=(@jvm.options -Xms1g -Xmx1g)
 out="results/$(date -u +%Y%m%dT%H%M%SZ)-engine-vs-netty-d$depth"
 mkdir -p "$out"

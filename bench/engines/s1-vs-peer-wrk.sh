@@ -27,7 +27,7 @@ peer= peer_name=peer rounds=3 depths="1 16" warmup=5 duration=10 port=18090
 jar=cli/target/hotpath.jar out=
 java=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
 # HOTPATH_JAVA_OPTS: more JVM flags for hotpath, as the ./hotpath launcher takes them (recorded in the summary).
-# jvm.options holds the flags the launcher gives every JVM (Netty's and SQLite's access, a JIT directive),
+# jvm.options holds the flags the launcher gives every JVM (Netty's and SQLite's access, JIT flags),
 # so hotpath runs as `./hotpath serve` runs it.
 jvm_flags=(@jvm.options -Xms1g -Xmx1g ${HOTPATH_JAVA_OPTS:-})
 jar_modules=(http store apps loadgen cli) # the reactor modules `-pl cli -am` puts in the jar

@@ -63,7 +63,7 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--server", paramLabel = "NAME=CMD", description = "The command that starts server NAME instead of its default, "
         + "with {port}, and {data} (a fresh directory), {store} (the scenario's store flags) and {jvm} (flags for its JVM, "
         + "see --aot) where it needs them. {jvm} holds only the cache: a JVM command must carry the flags every default "
-        + "command has itself (see the summary's commands), or it runs without the JIT directive the others have.")
+        + "command has itself (see the summary's commands), or it runs without the flags of jvm.options the others have.")
     private Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(names = "--peers-jar", description = "The bench module's jar with the peers (default: bench/target/benchmarks.jar "

@@ -84,8 +84,7 @@ final class ServerUnderTest implements AutoCloseable {
     /**
      * The JVM flags every measured server runs with, hotpath and peers alike: the repository's
      * {@code jvm.options}, which the launcher passes to every JVM it starts (Netty's and SQLite's access,
-     * and the JIT directive that keeps Netty's io_uring operation-id wrap from recompiling a server's
-     * completion handlers inside a measured period). The build copies the file into this jar.
+     * and the JIT flags the file explains). The build copies the file into this jar.
      */
     static final List<String> JVM_OPTIONS = readJvmOptions();
 

@@ -6,27 +6,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class TransportsTest {
     private static final long UNLIMITED = Long.MAX_VALUE;
 
-    @Test
-    void givesTheRingOneCompletionPerDescriptorTheProcessMayOpenRoundedUpToAPowerOfTwo() {
-        assertThat(Transports.completionQueueEntries(20_000)).isEqualTo(32_768);
-        assertThat(Transports.completionQueueEntries(4_097)).isEqualTo(8_192);
-        assertThat(Transports.completionQueueEntries(8_192)).isEqualTo(8_192);
-        assertThat(Transports.completionQueueEntries(8_193)).isEqualTo(16_384);
-        assertThat(Transports.completionQueueEntries(65_535)).isEqualTo(65_536);
+    @ParameterizedTest(name = "open-file limit {0}: {1} entries")
+    @CsvSource({"20000, 32768", "4097, 8192", "8192, 8192", "8193, 16384", "65535, 65536"})
+    void givesTheRingOneCompletionPerDescriptorTheProcessMayOpenRoundedUpToAPowerOfTwo(long limit, int entries) {
+        assertThat(Transports.completionQueueEntries(limit)).isEqualTo(entries);
     }
 
-    @Test
-    void neverGoesBelowNettysDefaultNorAboveTheKernelsLargestRing() {
-        assertThat(Transports.completionQueueEntries(1)).isEqualTo(4_096);
-        assertThat(Transports.completionQueueEntries(1_024)).isEqualTo(4_096);
-        assertThat(Transports.completionQueueEntries(4_096)).isEqualTo(4_096);
-        assertThat(Transports.completionQueueEntries(65_536)).isEqualTo(65_536);
-        assertThat(Transports.completionQueueEntries(1_048_576)).isEqualTo(65_536);
-        assertThat(Transports.completionQueueEntries(UNLIMITED)).isEqualTo(65_536);
+    @ParameterizedTest(name = "open-file limit {0}: {1} entries")
+    @CsvSource({"1, 4096", "1024, 4096", "4096, 4096", "65536, 65536", "1048576, 65536", UNLIMITED + ", 65536"})
+    void neverGoesBelowNettysDefaultNorAboveTheKernelsLargestRing(long limit, int entries) {
+        assertThat(Transports.completionQueueEntries(limit)).isEqualTo(entries);
     }
 
     @Test
