@@ -26,20 +26,31 @@ final class QrImages {
     private QrImages() {
     }
 
-    /** The text of the QR code in {@code image}. */
+    /** The text of the QR code in {@code image}, found wherever it lies in the picture. */
     static String decode(BufferedImage image) {
+        return decode(image, Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE));
+    }
+
+    private static String decode(BufferedImage image, Map<DecodeHintType, ?> hints) {
         int width = image.getWidth();
         int height = image.getHeight();
         int[] pixels = image.getRGB(0, 0, width, height, null, 0, width);
         BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(width, height, pixels)));
         try {
-            return new QRCodeReader().decode(bitmap, Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE)).getText();
+            return new QRCodeReader().decode(bitmap, hints).getText();
         } catch (NotFoundException | ChecksumException | FormatException e) {
             throw new AssertionError("no readable QR code in the image", e);
         }
     }
 
-    /** The text of the QR code the SVG {@code svg} draws (a white square and one path of dark runs). */
+    /**
+     * The text of the QR code the SVG {@code svg} draws (a white square and one path of dark runs),
+     * read module by module: the drawing is exact, so the reader is told it is a pure barcode and samples
+     * each module's centre, then checks the format, version and error correction as any reader does. Its
+     * general detector, which estimates the grid from the finder patterns as a camera picture needs, fails
+     * on about 2 in 1,000 such perfect drawings of short URLs (ZXing 3.5.4, FormatException), the same
+     * symbols drawn from ZXing's own matrix included: a flaky test, not a wrong code.
+     */
     static String decodeSvg(String svg) {
         Matcher size = VIEW_BOX.matcher(svg);
         if (!size.find()) {
@@ -64,6 +75,6 @@ final class QrImages {
         if (runs == 0) {
             throw new AssertionError("no dark modules in " + svg);
         }
-        return decode(image);
+        return decode(image, Map.of(DecodeHintType.PURE_BARCODE, Boolean.TRUE));
     }
 }
