@@ -26,6 +26,20 @@ public interface Responder {
     void redirect(int status, HeaderArena arena, long location);
 
     /**
+     * Answers with {@code status} and a body of exactly {@code length} bytes of {@code type}, which the
+     * handler writes through the returned sink before it returns: for a body assembled per request
+     * (a page of records) without building it in an array first. The head goes straight into the
+     * outbound buffer, the body after it, so nothing is allocated; only an answer that must queue
+     * behind an unfinished async one is gathered into an array and a {@link Response}. A {@code HEAD}
+     * request gets the same head and no body (the writes are counted, not sent).
+     *
+     * @throws IllegalArgumentException for a negative length, or a status that has no body (1xx, 204,
+     *     304) or is out of range
+     * @throws IllegalStateException when this request was already answered
+     */
+    BodySink stream(int status, ContentType type, int length);
+
+    /**
      * Answers later instead: returns the request's response slot, to complete from any thread exactly
      * as an {@link AsyncHandler}'s, for a handler that answers most requests at once and a few only
      * after a lookup it must not block on (a cache miss). Responses still leave in request order. Like

@@ -69,6 +69,13 @@ public final class Response {
         return new Response(status, wire, at);
     }
 
+    /** {@code Content-Type: mediaType\r\n}, refused as {@link #of(int, String, byte[])} refuses it; for {@link ContentType}. */
+    static byte[] contentTypeField(String mediaType) {
+        byte[] field = new byte[fieldSize(CONTENT_TYPE, mediaType)];
+        putField(field, 0, CONTENT_TYPE, mediaType);
+        return field;
+    }
+
     /** A {@code text/plain; charset=utf-8} response. */
     public static Response text(int status, String text) {
         return of(status, "text/plain; charset=utf-8", text.getBytes(StandardCharsets.UTF_8));

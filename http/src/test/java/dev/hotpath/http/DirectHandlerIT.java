@@ -1,6 +1,7 @@
 package dev.hotpath.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
@@ -125,5 +126,84 @@ class DirectHandlerIT {
             assertThat(refused.header("Retry-After")).isEqualTo("1");
             assertThat(client.read().bodyText()).isEqualTo("3");
         }
+    }
+
+    @Test
+    void aStreamedBodyIsSentWithExactlyTheHeadOfABuiltResponse() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /stream/12 HTTP/1.1\r\nHost: h\r\n\r\nGET /stream/0 HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse twelve = client.read();
+            assertThat(twelve.status()).isEqualTo(200);
+            assertThat(twelve.headers()).containsOnlyKeys("date", "content-type", "content-length");
+            assertThat(twelve.header("Content-Type")).isEqualTo("application/json");
+            assertThat(twelve.bodyText()).isEqualTo(TestServer.parts(12));
+            assertThat(twelve.header("Content-Length")).isEqualTo(Integer.toString(TestServer.parts(12).length()));
+            assertThat(client.read().bodyText()).isEqualTo("[]");
+        }
+    }
+
+    @Test
+    void aStreamedAnswerToHeadSendsTheHeadAndNoBody() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("HEAD /stream/3 HTTP/1.1\r\nHost: h\r\n\r\nGET /seq/2 HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse head = client.read(true);
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(TestServer.parts(3).length()));
+            assertThat(head.bodyText()).isEmpty();
+            assertThat(client.read().bodyText()).as("the next answer follows the head, no body between").isEqualTo("2");
+        }
+    }
+
+    @Test
+    void queuesAStreamedAnswerBehindAnUnfinishedAsyncResponse() throws Exception {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /slow/1 HTTP/1.1\r\nHost: h\r\n\r\nGET /stream/4 HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "HEAD /stream/2 HTTP/1.1\r\nHost: h\r\n\r\nGET /seen/3 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(server.nextEvent()).isEqualTo("parked 1");
+            assertThat(server.nextEvent()).isEqualTo("seen 3");
+            server.complete("1");
+            assertThat(client.read().bodyText()).isEqualTo("slow 1");
+            RawResponse streamed = client.read();
+            assertThat(streamed.header("Content-Type")).isEqualTo("application/json");
+            assertThat(streamed.bodyText()).isEqualTo(TestServer.parts(4));
+            RawResponse head = client.read(true);
+            assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(TestServer.parts(2).length()));
+            assertThat(client.read().bodyText()).isEqualTo("3");
+        }
+    }
+
+    @Test
+    void aStreamedBodyShorterOrLongerThanDeclaredIsCutAndAnswered500() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /stream-short HTTP/1.1\r\nHost: h\r\n\r\nGET /stream-long HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /stream/1 HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse shorter = client.read();
+            assertThat(shorter.status()).isEqualTo(500);
+            assertThat(shorter.bodyText()).contains("internal_error");
+            RawResponse longer = client.read();
+            assertThat(longer.status()).isEqualTo(500);
+            assertThat(longer.bodyText()).contains("internal_error");
+            assertThat(client.read().bodyText()).as("nothing of the cut answers is left on the wire").isEqualTo(TestServer.parts(1));
+        }
+    }
+
+    @Test
+    void aWholeStreamedBodyStandsWhenTheHandlerThrowsAfterIt() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /stream-then-throw HTTP/1.1\r\nHost: h\r\n\r\nGET /ping HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse streamed = client.read();
+            assertThat(streamed.status()).isEqualTo(200);
+            assertThat(streamed.bodyText()).isEqualTo("[]");
+            assertThat(client.read().bodyText()).isEqualTo("pong");
+        }
+    }
+
+    @Test
+    void aSinkKeptPastItsHandlerCallRefusesToWrite() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            assertThat(client.send("GET /stream-kept HTTP/1.1\r\nHost: h\r\n\r\n").read().bodyText()).isEqualTo("[][]");
+        }
+        assertThatThrownBy(() -> server.keptSink.writeByte('x')).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("outside its handler call");
     }
 }

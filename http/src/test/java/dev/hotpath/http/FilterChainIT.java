@@ -58,6 +58,8 @@ class FilterChainIT {
             })
             .route(Method.GET, "/direct", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
                 responder.send(Response.text(200, "direct")))
+            .route(Method.GET, "/streamed", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.stream(201, ContentType.JSON, 2).write("{}".getBytes(StandardCharsets.US_ASCII)))
             .get("/async/{id}", (Request request, Deferred response) -> {
                 parked.put(request.pathParam(0), response);
                 events.add("parked " + request.pathParam(0));
@@ -83,6 +85,18 @@ class FilterChainIT {
             assertThat(next()).isEqualTo("before /sync");
             assertThat(next()).isEqualTo("handler /sync");
             assertThat(next()).isEqualTo("after /sync 200");
+        }
+    }
+
+    @Test
+    void aStreamedAnswerCarriesTheAddedHeaderAndRunsTheAftersWithItsStatus() throws InterruptedException {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            RawResponse response = client.send("GET /streamed HTTP/1.1\r\nHost: h\r\n" + AUTH + "\r\n").read();
+            assertThat(response.status()).isEqualTo(201);
+            assertThat(response.bodyText()).isEqualTo("{}");
+            assertThat(response.header("X-Request-Id")).matches("[0-9a-f]{12}-[0-9a-f]{12}");
+            assertThat(next()).isEqualTo("before /streamed");
+            assertThat(next()).isEqualTo("after /streamed 201");
         }
     }
 

@@ -72,6 +72,16 @@ class ResponseTest {
         assertThatThrownBy(() -> Response.of(600, "text/plain", new byte[0])).isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void aContentTypeIsTheFieldABuiltResponseHoldsAndRefusesWhatItRefuses() {
+        assertThat(new String(ContentType.of("text/plain; charset=utf-8").field(), StandardCharsets.US_ASCII))
+            .isEqualTo("Content-Type: text/plain; charset=utf-8\r\n");
+        assertThat(new String(Response.of(200, "application/json", new byte[0]).wire(), StandardCharsets.US_ASCII))
+            .startsWith(new String(ContentType.JSON.field(), StandardCharsets.US_ASCII));
+        assertThatThrownBy(() -> ContentType.of("text/plain\r\nSet-Cookie: x")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("invalid character in value of Content-Type");
+    }
+
     /**
      * RFC 9110 §8.6: a 304's {@code Content-Length} may only repeat the length of the 200 it stands for,
      * so a 304 has none, nor a body; the validators it carries are the caller's headers.

@@ -17,7 +17,8 @@ import java.util.function.UnaryOperator;
  * {@code /slow/{id}} parks its {@link Deferred} until the test completes it, {@code /seen/{n}} reports
  * each request it handled, {@code /to/{n}} redirects to the n-th value added to {@link #locations}
  * straight from the arena, {@code /zeros/{n}} answers n zero bytes, {@code /maybe/{id}} is a direct
- * handler that answers {@code now-...} ids at once and defers (parks) the others, and the clock is a
+ * handler that answers {@code now-...} ids at once and defers (parks) the others, {@code /stream/{n}}
+ * streams its body ({@link #parts}) and the {@code /stream-...} routes misuse a streamed body, and the clock is a
  * {@link MutableClock}.
  */
 final class TestServer implements AutoCloseable {
@@ -89,6 +90,21 @@ final class TestServer implements AutoCloseable {
             .route(Method.GET, "/direct/throws", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
                 throw new IllegalStateException("boom");
             })
+            .route(Method.GET, "/stream/{n}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                streamParts(Integer.parseInt(request.pathParam(0)), responder))
+            .route(Method.GET, "/stream-short", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.stream(200, ContentType.JSON, 10).write(ascii("[1,2]")))
+            .route(Method.GET, "/stream-long", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.stream(200, ContentType.JSON, 3).write(ascii("[1,2]")))
+            .route(Method.GET, "/stream-then-throw", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                responder.stream(200, ContentType.JSON, 2).write(ascii("[]"));
+                throw new IllegalStateException("boom after a whole body");
+            })
+            .route(Method.GET, "/stream-kept", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
+                keptSink = responder.stream(200, ContentType.JSON, 4);
+                keptSink.write(ascii("[]"));
+                keptSink.write(ascii("[]"));
+            })
             .route(Method.GET, "/direct/twice", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
                 responder.send(PONG);
                 responder.send(Response.text(200, "second"));
@@ -98,6 +114,39 @@ final class TestServer implements AutoCloseable {
             .withEventLoops(2).withTransport(transport).withClock(clock).withMetrics(registry)
             .withLimits(limits.apply(ServerLimits.DEFAULTS));
         server = HttpServer.start(config, routes);
+    }
+
+    /** The sink {@code /stream-kept} held on to past its handler call. */
+    volatile BodySink keptSink;
+
+    /**
+     * {@code /stream/{n}}'s answer: {@code ["part-0",...,"part-<n-1>"]} as JSON, its length counted
+     * first, then written piece by piece through every kind of write a sink has.
+     */
+    private static void streamParts(int parts, Responder responder) {
+        byte[] open = ascii("\"part-");
+        int length = 2 + Math.max(0, parts - 1);
+        for (int i = 0; i < parts; i++) {
+            length += open.length + BodySink.decimalLength(i) + 1;
+        }
+        BodySink body = responder.stream(200, ContentType.JSON, length).writeByte('[');
+        for (int i = 0; i < parts; i++) {
+            if (i > 0) {
+                body.writeByte(',');
+            }
+            body.write(ascii("x" + "\"part-"), 1, open.length).writeDecimal(i).writeByte('"');
+        }
+        body.writeByte(']');
+    }
+
+    /** The JSON {@code /stream/{n}} answers. */
+    static String parts(int parts) {
+        return java.util.stream.IntStream.range(0, parts).mapToObj(i -> "\"part-" + i + "\"")
+            .collect(java.util.stream.Collectors.joining(",", "[", "]"));
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** Adds a redirect target; {@code /to/<index>} answers with it. */

@@ -1,6 +1,7 @@
 package dev.hotpath.http.internal;
 
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.ContentType;
 import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.Handler;
 import dev.hotpath.http.HeaderArena;
@@ -287,7 +288,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         }
         if (!responder.finish()) {
             if (!failed) {
-                LOG.log(System.Logger.Level.ERROR, "handler gave no response for " + head.method() + " " + head.path());
+                LOG.log(System.Logger.Level.ERROR, "handler gave no complete response for " + head.method() + " " + head.path());
             }
             failed = true;
             respond(INTERNAL_ERROR, flags, exchange);
@@ -353,6 +354,60 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         } else {
             enqueue(new PendingResponse(this, flags, Response.redirect(status, arena.value(location)),
                 exchange == null ? null : exchange.copy()));
+        }
+    }
+
+    /**
+     * Starts a streamed answer ({@link DirectResponder#stream}): its head encoded in place when nothing
+     * is owed before it, the body then written behind it; otherwise gathered to queue at its end.
+     */
+    void startStream(StreamedBody body, int status, ContentType type, int length, int flags, FilterExchange exchange) {
+        body.status = status;
+        body.type = type;
+        body.flags = flags;
+        body.exchange = exchange;
+        boolean headRequest = (flags & HEAD_REQUEST) != 0;
+        if (noPending()) {
+            ByteBuf out = outbound();
+            int cutAt = out.writerIndex();
+            ResponseEncoder.encodeStreamedHead(out, status, type, length, server.date, (flags & CLOSE) != 0,
+                (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
+            if (!headRequest) {
+                out.ensureWritable(length);
+            }
+            body.beginInPlace(out, cutAt, headRequest, length);
+        } else {
+            body.beginQueued(length);
+        }
+    }
+
+    /**
+     * Ends a streamed answer when its handler returns. A complete one is counted (in place) or queued;
+     * one whose body was left short is cut out of the outbound buffer, and false returned: the request
+     * is then answered as if the handler had given nothing.
+     */
+    boolean endStream(StreamedBody body) {
+        try {
+            if (!body.end()) {
+                LOG.log(System.Logger.Level.ERROR, "a streamed body ended after " + body.written() + " of its declared "
+                    + body.declared() + " bytes");
+                if (body.outbound != null) {
+                    body.outbound.writerIndex(body.cutAt);
+                }
+                return false;
+            }
+            if (body.outbound != null) {
+                loop.counters.countStatus(body.status);
+                if (body.exchange != null) {
+                    body.exchange.finish(body.status);
+                }
+            } else {
+                Response answer = Response.of(body.status, body.type.mediaType(), body.gathered());
+                enqueue(new PendingResponse(this, body.flags, answer, body.exchange == null ? null : body.exchange.copy()));
+            }
+            return true;
+        } finally {
+            body.clear();
         }
     }
 

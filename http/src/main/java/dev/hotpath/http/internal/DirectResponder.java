@@ -1,9 +1,12 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.BodySink;
+import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
+import java.util.Objects;
 
 /**
  * The {@link Responder} of one event loop, pointed at the connection and request being answered before
@@ -16,6 +19,8 @@ final class DirectResponder implements Responder {
     private FilterExchange exchange;
     private boolean answered;
     private PendingResponse deferred;
+    private final StreamedBody body = new StreamedBody();
+    private boolean streaming;
 
     /** Points the responder at one request; {@code exchange} is its filter chain's, or null. */
     void begin(Connection connection, int flags, FilterExchange exchange) {
@@ -24,12 +29,21 @@ final class DirectResponder implements Responder {
         this.exchange = exchange;
         this.answered = false;
         this.deferred = null;
+        this.streaming = false;
     }
 
-    /** Ends the call; whether the handler answered (deferring counts). */
+    /**
+     * Ends the call; whether the handler answered (deferring counts). A streamed answer is finished
+     * here: sent on, or cut out again when its body was left short, which counts as no answer.
+     */
     boolean finish() {
+        Connection answering = connection;
         connection = null;
         exchange = null;
+        if (streaming) {
+            streaming = false;
+            return answering.endStream(body);
+        }
         return answered;
     }
 
@@ -49,6 +63,20 @@ final class DirectResponder implements Responder {
             throw new IllegalArgumentException("not a redirect status: " + status);
         }
         claim().respondRedirect(status, arena, location, flags, exchange);
+    }
+
+    @Override
+    public BodySink stream(int status, ContentType type, int length) {
+        Objects.requireNonNull(type, "type");
+        if (status < 200 || status > 599 || status == 204 || status == 304) {
+            throw new IllegalArgumentException("a " + status + " answer has no body");
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException("negative body length: " + length);
+        }
+        claim().startStream(body, status, type, length, flags, exchange);
+        streaming = true;
+        return body;
     }
 
     @Override

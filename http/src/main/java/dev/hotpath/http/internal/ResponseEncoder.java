@@ -1,5 +1,7 @@
 package dev.hotpath.http.internal;
 
+import dev.hotpath.http.BodySink;
+import dev.hotpath.http.ContentType;
 import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Response;
 import io.netty.buffer.ByteBuf;
@@ -21,6 +23,8 @@ public final class ResponseEncoder {
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LOCATION = "Location: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EMPTY_BODY = "\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] END_OF_HEAD = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private ResponseEncoder() {
@@ -64,6 +68,20 @@ public final class ResponseEncoder {
         out.writeBytes(LOCATION);
         out.writeBytes(arena.array(location), arena.offset(location), arena.length(location));
         out.writeBytes(EMPTY_BODY);
+    }
+
+    /**
+     * Encodes the head of an answer whose body follows from the handler ({@code length} bytes): the
+     * same fields, in the same order, as {@link Response#of} would hold, so a streamed answer and a
+     * built one are the same bytes.
+     */
+    static void encodeStreamedHead(ByteBuf out, int status, ContentType type, int length, HttpDate date,
+                                   boolean close, boolean http10KeepAlive, FilterExchange added) {
+        writeStatusLine(out, status, date, close, http10KeepAlive, added);
+        out.writeBytes(type.field());
+        out.writeBytes(CONTENT_LENGTH);
+        StreamedBody.writeDigits(out, length, BodySink.decimalLength(length));
+        out.writeBytes(END_OF_HEAD);
     }
 
     private static void writeStatusLine(ByteBuf out, int status, HttpDate date, boolean close, boolean http10KeepAlive,
