@@ -9,11 +9,14 @@ import dev.hotpath.apps.users.internal.UserQuery;
 import dev.hotpath.apps.users.internal.UserStore;
 import dev.hotpath.http.AsyncHandler;
 import dev.hotpath.http.Deferred;
+import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.FilterChain;
 import dev.hotpath.http.HeaderName;
 import dev.hotpath.http.JsonBytes;
+import dev.hotpath.http.Method;
 import dev.hotpath.http.MetricsEndpoint;
 import dev.hotpath.http.Request;
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.Routes;
 import dev.hotpath.http.filters.AccessLog;
@@ -80,7 +83,7 @@ public final class UsersApp implements App {
             .get("/metrics", new MetricsEndpoint(metrics))
             .filters(chain)
             .get("/api/users/{id}", this::find)
-            .get("/api/users", this::page);
+            .route(Method.GET, "/api/users", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) this::page);
         if (store instanceof SqliteUsers sqlite) {
             routes.post("/api/users", MAX_CREATE_BYTES, (AsyncHandler) (request, answer) -> create(sqlite, request, answer));
         } else {
@@ -102,17 +105,18 @@ public final class UsersApp implements App {
         }
     }
 
-    private Response page(Request request) {
+    private void page(Request request, Responder responder) {
         UserQuery.Page page;
         try {
             page = UserQuery.page(request.query());
         } catch (IllegalArgumentException e) {
-            return invalid(400, "invalid_query", e.getMessage());
+            responder.send(invalid(400, "invalid_query", e.getMessage()));
+            return;
         }
         try {
-            return Response.of(200, "application/json", store.page(page.after(), page.limit()));
+            store.page(page.after(), page.limit(), responder);
         } catch (SQLException | RuntimeException e) {
-            return failed("reading a page", e);
+            responder.send(failed("reading a page", e));
         }
     }
 

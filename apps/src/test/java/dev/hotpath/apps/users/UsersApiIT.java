@@ -86,7 +86,11 @@ class UsersApiIT {
             assertThat(get(client, "/api/users").bodyText()).isEqualTo("{\"users\":[" + first20 + "],\"next\":20}");
             assertThat(get(client, "/api/users?after=9998&limit=5").bodyText())
                 .isEqualTo("{\"users\":[" + user(9999) + "," + user(10000) + "],\"next\":null}");
-            for (String bad : List.of("limit=0", "limit=101", "limit=x", "after=-1", "limit=5&limit=6", "limit=")) {
+            assertThat(get(client, "/api/users?after=9223372036854775807").bodyText()).isEqualTo("{\"users\":[],\"next\":null}");
+            assertThat(get(client, "/api/users?x&limit=1&&after=2&limit2=9&").bodyText())
+                .isEqualTo("{\"users\":[" + user(3) + "],\"next\":3}");
+            for (String bad : List.of("limit=0", "limit=101", "limit=x", "after=-1", "limit=5&limit=6", "limit=", "limit",
+                "after=1&after=1", "after=9223372036854775808", "limit=1=2")) {
                 RawResponse refused = get(client, "/api/users?" + bad);
                 assertThat(refused.status()).as(bad).isEqualTo(400);
                 assertThat(refused.bodyText()).as(bad).startsWith("{\"error\":\"invalid_query\",\"message\":");

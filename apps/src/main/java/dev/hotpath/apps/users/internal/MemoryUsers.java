@@ -1,5 +1,8 @@
 package dev.hotpath.apps.users.internal;
 
+import dev.hotpath.http.BodySink;
+import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import java.time.Clock;
 import java.time.Instant;
@@ -8,8 +11,9 @@ import java.util.Arrays;
 
 /**
  * Users in the heap (scenario S3): each user's {@code 200} answer built once when it is added, so a
- * read is an array index and allocates nothing; a page copies each user's JSON out of its answer's
- * body. Ids are dense (1, 2, ...), so the array is indexed by id.
+ * read is an array index and allocates nothing; a page is streamed into the outbound buffer
+ * ({@link Responder#stream}), each user's JSON copied out of its answer's body, and allocates nothing
+ * either. Ids are dense (1, 2, ...), so the array is indexed by id.
  *
  * <p>Creates take a lock (one at a time, from any loop) and publish the new user with a volatile write
  * of the count after storing it; reads take no lock. Costs about 190 bytes per user (the answer's
@@ -34,17 +38,28 @@ public final class MemoryUsers implements UserStore {
         return id >= 1 && id <= stored ? answers[(int) id] : null;
     }
 
+    /** Streams the page: its length summed from the users' answers, then each one's JSON copied out of it. */
     @Override
-    public byte[] page(long after, int limit) {
+    public void page(long after, int limit, Responder responder) {
         int stored = count;
         Response[] all = answers;
-        UserJson.Page page = new UserJson.Page((int) Math.min(limit, Math.max(0, stored - after)));
-        long id = after;
-        while (id < stored && page.size() < limit) {
-            Response user = all[(int) ++id];
-            page.add(user.wire(), user.headLength(), user.wire().length - user.headLength());
+        int users = (int) Math.min(limit, Math.max(0, stored - after));
+        int first = (int) Math.min(after, stored) + 1;
+        int userBytes = 0;
+        for (int id = first; id < first + users; id++) {
+            userBytes += all[id].wire().length - all[id].headLength();
         }
-        return page.finish(page.size() == limit ? id : -1);
+        long next = users == limit ? after + users : -1;
+        BodySink body = responder.stream(200, ContentType.JSON, UserJson.pageLength(users, userBytes, next));
+        UserJson.writePageStart(body);
+        for (int id = first; id < first + users; id++) {
+            if (id > first) {
+                body.writeByte(',');
+            }
+            Response user = all[id];
+            body.write(user.wire(), user.headLength(), user.wire().length - user.headLength());
+        }
+        UserJson.writePageEnd(body, next);
     }
 
     /** Adds the user with the next id; returns its {@code 201} answer. */

@@ -1,6 +1,8 @@
 package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.http.Deferred;
+import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitConfig;
@@ -94,9 +96,11 @@ public final class SqliteUsers implements UserStore {
         return user == null ? null : Response.of(200, "application/json", user);
     }
 
+    /** Reads the page's rows into one array, then sends it: the length is known only once they are read. */
     @Override
-    public byte[] page(long after, int limit) throws SQLException {
-        return reads.get().page(after, limit);
+    public void page(long after, int limit, Responder responder) throws SQLException {
+        byte[] page = reads.get().page(after, limit);
+        responder.stream(200, ContentType.JSON, page.length).write(page);
     }
 
     /** Queues the create; {@code answer} gets its {@code 201} after the commit, a 500 if it failed, or a 503 now when the queue is full. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.hotpath.http.BodySink;
 import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
@@ -22,6 +23,8 @@ public final class UserJson {
     public static final String PRELOADED_AT = "2026-01-01T00:00:00Z";
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final byte[] PAGE_START = "{\"users\":[".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PAGE_NEXT = "],\"next\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PAGE_LAST = "null}".getBytes(StandardCharsets.US_ASCII);
 
     private UserJson() {
     }
@@ -97,7 +100,33 @@ public final class UserJson {
     }
 
     /**
-     * {@code {"users":[...],"next":ID}} around users already encoded, each copied once as it is added.
+     * The length of {@code {"users":[...],"next":ID}} around {@code users} users whose JSON takes
+     * {@code userBytes} bytes in all; {@code next} is the id to ask after for the following page, or
+     * negative for {@code null} (this page is the last).
+     */
+    public static int pageLength(int users, int userBytes, long next) {
+        return PAGE_START.length + userBytes + Math.max(0, users - 1) + PAGE_NEXT.length
+            + (next < 0 ? PAGE_LAST.length : BodySink.decimalLength(next) + 1);
+    }
+
+    /** Writes what comes before a page's first user. */
+    public static void writePageStart(BodySink body) {
+        body.write(PAGE_START);
+    }
+
+    /** Writes what comes after a page's last user; {@code next} as {@link #pageLength} takes it. */
+    public static void writePageEnd(BodySink body, long next) {
+        body.write(PAGE_NEXT);
+        if (next < 0) {
+            body.write(PAGE_LAST);
+        } else {
+            body.writeDecimal(next).writeByte('}');
+        }
+    }
+
+    /**
+     * {@code {"users":[...],"next":ID}} around users already encoded, each copied once as it is added,
+     * for a store that reads its users one at a time before the page's length is known.
      * {@code next} is the id to ask after for the following page, or null when this page is the last.
      */
     public static final class Page {
@@ -124,7 +153,8 @@ public final class UserJson {
 
         /** The page's bytes, {@code next} being {@code nextAfter}, or null when it is negative. */
         public byte[] finish(long nextAfter) {
-            out.writeBytes((nextAfter < 0 ? "],\"next\":null}" : "],\"next\":" + nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(PAGE_NEXT);
+            out.writeBytes(nextAfter < 0 ? PAGE_LAST : (nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
             return out.toByteArray();
         }
     }

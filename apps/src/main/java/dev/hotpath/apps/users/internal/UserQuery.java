@@ -36,44 +36,56 @@ public final class UserQuery {
 
     /**
      * The page a query asks for: {@code limit} 1 to {@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT}),
-     * {@code after} 0 to 2^63-1 (default 0); other parameters are ignored.
+     * {@code after} 0 to 2^63-1 (default 0); other parameters are ignored. Read in place: no string per
+     * parameter.
      *
      * @throws IllegalArgumentException naming the parameter that is not a number in range, or given twice
      */
     public static Page page(String query) {
         long limit = -1;
         long after = -1;
-        if (query != null && !query.isEmpty()) {
-            for (String pair : query.split("&", -1)) {
-                int eq = pair.indexOf('=');
-                String name = eq < 0 ? pair : pair.substring(0, eq);
-                String value = eq < 0 ? "" : pair.substring(eq + 1);
-                if (name.equals("limit")) {
-                    if (limit >= 0) {
-                        throw new IllegalArgumentException("limit is given twice");
-                    }
-                    limit = number(value, MAX_LIMIT, "limit must be a number from 1 to " + MAX_LIMIT);
-                    if (limit < 1) {
-                        throw new IllegalArgumentException("limit must be a number from 1 to " + MAX_LIMIT);
-                    }
-                } else if (name.equals("after")) {
-                    if (after >= 0) {
-                        throw new IllegalArgumentException("after is given twice");
-                    }
-                    after = number(value, Long.MAX_VALUE, "after must be a user id or 0");
+        int end = query == null ? 0 : query.length();
+        for (int start = 0; start < end; ) {
+            int amp = query.indexOf('&', start);
+            int pairEnd = amp < 0 ? end : amp;
+            int eq = query.indexOf('=', start);
+            int nameEnd = eq < 0 || eq > pairEnd ? pairEnd : eq;
+            int valueStart = Math.min(nameEnd + 1, pairEnd);
+            if (is(query, start, nameEnd, "limit")) {
+                if (limit >= 0) {
+                    throw new IllegalArgumentException("limit is given twice");
                 }
+                limit = number(query, valueStart, pairEnd, MAX_LIMIT, "limit must be a number from 1 to " + MAX_LIMIT);
+                if (limit < 1) {
+                    throw new IllegalArgumentException("limit must be a number from 1 to " + MAX_LIMIT);
+                }
+            } else if (is(query, start, nameEnd, "after")) {
+                if (after >= 0) {
+                    throw new IllegalArgumentException("after is given twice");
+                }
+                after = number(query, valueStart, pairEnd, Long.MAX_VALUE, "after must be a user id or 0");
             }
+            if (amp < 0) {
+                break;
+            }
+            start = amp + 1;
         }
         return new Page(Math.max(after, 0), limit < 0 ? DEFAULT_LIMIT : (int) limit);
     }
 
-    private static long number(String value, long max, String problem) {
-        if (value.isEmpty() || value.length() > 19) {
+    /** Whether {@code query[from, to)} is {@code name}. */
+    private static boolean is(String query, int from, int to, String name) {
+        return to - from == name.length() && query.startsWith(name, from);
+    }
+
+    /** {@code query[from, to)} as a decimal from 0 to {@code max}; {@code problem} when it is not one. */
+    private static long number(String query, int from, int to, long max, String problem) {
+        if (to == from || to - from > 19) {
             throw new IllegalArgumentException(problem);
         }
         long n = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
+        for (int i = from; i < to; i++) {
+            char c = query.charAt(i);
             if (c < '0' || c > '9') {
                 throw new IllegalArgumentException(problem);
             }

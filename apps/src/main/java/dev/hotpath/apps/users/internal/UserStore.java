@@ -1,5 +1,6 @@
 package dev.hotpath.apps.users.internal;
 
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import java.sql.SQLException;
 
@@ -22,8 +23,11 @@ public interface UserStore extends AutoCloseable {
     /** The {@code 200} answer with user {@code id}, or null when there is none. */
     Response find(long id) throws SQLException;
 
-    /** The users with ids above {@code after}, ascending, at most {@code limit}, as a page's JSON. */
-    byte[] page(long after, int limit) throws SQLException;
+    /**
+     * Answers with the users whose ids are above {@code after}, ascending, at most {@code limit}, as a
+     * page's JSON; throws before answering when the store fails.
+     */
+    void page(long after, int limit, Responder responder) throws SQLException;
 
     @Override
     void close();

@@ -27,6 +27,12 @@ class MemoryUsersTest {
         return new String(page, StandardCharsets.UTF_8);
     }
 
+    private String page(long after, int limit) {
+        StreamedPage page = new StreamedPage();
+        users.page(after, limit, page);
+        return page.body();
+    }
+
     /** The preload writes names and emails from one reused array; each answer must still be the general writer's. */
     @Test
     void answersEveryPreloadedUserWithTheBytesTheGeneralWriterGivesForIt() {
@@ -60,11 +66,13 @@ class MemoryUsersTest {
         int last = UserStore.PRELOADED + extra;
         assertThat(body(users.find(last).wire())).endsWith("\r\n\r\n" + created.get(extra - 1));
 
-        assertThat(body(users.page(0, 2))).isEqualTo("{\"users\":[" + preloaded(1) + "," + preloaded(2) + "],\"next\":2}");
-        assertThat(body(users.page(UserStore.PRELOADED - 1, 3))).isEqualTo("{\"users\":[" + preloaded(UserStore.PRELOADED)
+        assertThat(page(0, 2)).isEqualTo("{\"users\":[" + preloaded(1) + "," + preloaded(2) + "],\"next\":2}");
+        assertThat(page(UserStore.PRELOADED - 1, 3)).isEqualTo("{\"users\":[" + preloaded(UserStore.PRELOADED)
             + "," + created.get(0) + "," + created.get(1) + "],\"next\":" + (UserStore.PRELOADED + 2) + "}");
-        assertThat(body(users.page(last - 2, 5))).isEqualTo("{\"users\":[" + created.get(extra - 2) + ","
+        assertThat(page(last - 2, 5)).isEqualTo("{\"users\":[" + created.get(extra - 2) + ","
             + created.get(extra - 1) + "],\"next\":null}");
-        assertThat(body(users.page(last, 5))).isEqualTo("{\"users\":[],\"next\":null}");
+        assertThat(page(last, 5)).isEqualTo("{\"users\":[],\"next\":null}");
+        assertThat(page(Long.MAX_VALUE, 5)).isEqualTo("{\"users\":[],\"next\":null}");
+        assertThat(page(last - 1, 1)).isEqualTo("{\"users\":[" + created.get(extra - 1) + "],\"next\":" + last + "}");
     }
 }

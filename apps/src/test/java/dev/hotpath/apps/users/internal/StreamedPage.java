@@ -1,0 +1,71 @@
+package dev.hotpath.apps.users.internal;
+
+import dev.hotpath.http.BodySink;
+import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.HeaderArena;
+import dev.hotpath.http.Responder;
+import dev.hotpath.http.Response;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A {@link Responder} that takes one streamed answer and keeps its body, for reading a store's page
+ * without a server; {@link #body} fails unless the body was exactly the length declared for it.
+ */
+final class StreamedPage implements Responder, BodySink {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private int status;
+    private int declared = -1;
+
+    @Override
+    public BodySink stream(int status, ContentType type, int length) {
+        if (declared >= 0) {
+            throw new IllegalStateException("answered twice");
+        }
+        this.status = status;
+        this.declared = length;
+        return this;
+    }
+
+    /** The body as text, after checking status 200 and the declared length. */
+    String body() {
+        if (status != 200 || out.size() != declared) {
+            throw new AssertionError("status " + status + ", " + out.size() + " bytes written of " + declared + " declared");
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public BodySink write(byte[] bytes, int from, int length) {
+        out.write(bytes, from, length);
+        return this;
+    }
+
+    @Override
+    public BodySink writeByte(int b) {
+        out.write(b);
+        return this;
+    }
+
+    @Override
+    public BodySink writeDecimal(long value) {
+        out.writeBytes(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
+        return this;
+    }
+
+    @Override
+    public void send(Response response) {
+        throw new AssertionError("a page is streamed");
+    }
+
+    @Override
+    public void redirect(int status, HeaderArena arena, long location) {
+        throw new AssertionError("a page is streamed");
+    }
+
+    @Override
+    public Deferred defer() {
+        throw new AssertionError("a page is streamed");
+    }
+}
