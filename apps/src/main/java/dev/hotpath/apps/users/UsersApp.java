@@ -8,6 +8,7 @@ import dev.hotpath.apps.users.internal.UserJson;
 import dev.hotpath.apps.users.internal.UserQuery;
 import dev.hotpath.apps.users.internal.UserStore;
 import dev.hotpath.http.AsyncHandler;
+import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.FilterChain;
@@ -87,7 +88,8 @@ public final class UsersApp implements App {
         if (store instanceof SqliteUsers sqlite) {
             routes.post("/api/users", MAX_CREATE_BYTES, (AsyncHandler) (request, answer) -> create(sqlite, request, answer));
         } else {
-            routes.post("/api/users", MAX_CREATE_BYTES, request -> create((MemoryUsers) store, request));
+            routes.route(Method.POST, "/api/users", MAX_CREATE_BYTES,
+                (DirectHandler) (request, responder) -> create((MemoryUsers) store, request, responder));
         }
         return routes.build();
     }
@@ -120,9 +122,16 @@ public final class UsersApp implements App {
         }
     }
 
-    private static Response create(MemoryUsers memory, Request request) {
+    /** Stores the user, then answers {@code 201} with the body of the answer kept for it, streamed: no second copy. */
+    private static void create(MemoryUsers memory, Request request, Responder responder) {
         Object checked = newUser(request);
-        return checked instanceof NewUser user ? memory.create(user) : (Response) checked;
+        if (checked instanceof NewUser user) {
+            Response kept = memory.create(user);
+            int length = kept.wire().length - kept.headLength();
+            responder.stream(201, ContentType.JSON, length).write(kept.wire(), kept.headLength(), length);
+        } else {
+            responder.send((Response) checked);
+        }
     }
 
     private static void create(SqliteUsers sqlite, Request request, Deferred answer) {

@@ -132,8 +132,8 @@ class UsersApiIT {
             String expected = "{\"id\":10001,\"name\":\"Zoë \\\"Z\\\"\",\"email\":\"z@example.com\",\"created_at\":\"2026-12-01T10:15:30Z\"}";
             assertThat(new String(created.body(), StandardCharsets.UTF_8)).isEqualTo(expected);
             assertThat(new String(get(client, "/api/users/10001").body(), StandardCharsets.UTF_8)).isEqualTo(expected);
-            assertThat(post(client, "{\"email\":\"a@b\",\"name\":\"second\"}", "").status()).isEqualTo(201);
-            String second = "{\"id\":10002,\"name\":\"second\",\"email\":\"a@b\",\"created_at\":\"2026-12-01T10:15:30Z\"}";
+            assertThat(post(client, "{\"email\":\"a@b\",\"name\":\"\\ud83d\\ude00\"}", "").status()).as("a surrogate pair").isEqualTo(201);
+            String second = "{\"id\":10002,\"name\":\"\\uD83D\\uDE00\",\"email\":\"a@b\",\"created_at\":\"2026-12-01T10:15:30Z\"}";
             assertThat(new String(get(client, "/api/users?after=10000").body(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"users\":[" + expected + "," + second + "],\"next\":null}");
             assertThat(new String(get(client, "/api/users?after=9999&limit=2").body(), StandardCharsets.UTF_8))
@@ -152,7 +152,9 @@ class UsersApiIT {
                 new Bad("{\"name\":\"a\",\"email\":\"@ab\"}", 422, "invalid_user"),
                 new Bad("{\"name\":\"a\",\"email\":\"ab@\"}", 422, "invalid_user"),
                 new Bad("{\"name\":\"\\ud800x\",\"email\":\"a@b\"}", 422, "invalid_user"),
-                new Bad("{\"name\":\"a\",\"email\":\"a\\udc00@b\"}", 422, "invalid_user"))) {
+                new Bad("{\"name\":\"a\",\"email\":\"a\\udc00@b\"}", 422, "invalid_user"),
+                new Bad("{\"name\":\"a\\ud83d\",\"email\":\"a@b\"}", 422, "invalid_user"),
+                new Bad("{\"name\":\"\\ude00\\ud83d\",\"email\":\"a@b\"}", 422, "invalid_user"))) {
                 RawResponse refused = post(client, bad.body(), "");
                 assertThat(refused.status()).as(bad.body()).isEqualTo(bad.status());
                 assertThat(refused.bodyText()).as(bad.body()).startsWith("{\"error\":\"" + bad.error() + "\",\"message\":");

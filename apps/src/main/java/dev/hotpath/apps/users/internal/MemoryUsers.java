@@ -5,8 +5,6 @@ import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 
 /**
@@ -20,13 +18,15 @@ import java.util.Arrays;
  * object and wire bytes, and its slot), where a separate copy of the JSON for pages added 110 more.
  */
 public final class MemoryUsers implements UserStore {
-    private final Clock clock;
+    private final CreationTimes creationTimes;
+    /** Writes each new user's answer; used under this store's lock. */
+    private final UserJson.AnswerWriter writer = new UserJson.AnswerWriter();
     private volatile Response[] answers;
     /** Users stored: the highest id. Written after the array, read before it. */
     private volatile int count;
 
     public MemoryUsers(Clock clock) {
-        this.clock = clock;
+        this.creationTimes = new CreationTimes(clock);
         this.answers = new Response[PRELOADED * 2 + 1];
         UserJson.preloadedAnswers(answers, PRELOADED);
         count = PRELOADED;
@@ -62,17 +62,17 @@ public final class MemoryUsers implements UserStore {
         UserJson.writePageEnd(body, next);
     }
 
-    /** Adds the user with the next id; returns its {@code 201} answer. */
+    /** Adds the user with the next id; returns the {@code 200} answer it keeps for the user, whose body a create answers. */
     public synchronized Response create(NewUser user) {
         int id = count + 1;
         if (id >= answers.length) {
             answers = Arrays.copyOf(answers, answers.length * 2);
         }
-        String createdAt = Instant.ofEpochMilli(clock.millis()).truncatedTo(ChronoUnit.SECONDS).toString();
-        byte[] body = UserJson.user(id, user.name(), user.email(), createdAt);
-        answers[id] = Response.of(200, "application/json", body);
+        String createdAt = creationTimes.now();
+        Response answer = writer.answer(id, user.name(), user.email(), createdAt);
+        answers[id] = answer;
         count = id;
-        return Response.of(201, "application/json", body);
+        return answer;
     }
 
     @Override

@@ -31,9 +31,16 @@ public record NewUser(String name, String email) {
         return new NewUser(name, email);
     }
 
-    /** A pair counts as one code point outside the surrogate range; a lone one keeps its own value. */
+    /** A high surrogate followed by a low one is a pair, one code point; any other surrogate is lone. */
     private static boolean hasLoneSurrogate(String text) {
-        return text.codePoints().anyMatch(codePoint -> codePoint >= Character.MIN_SURROGATE
-            && codePoint <= Character.MAX_SURROGATE);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

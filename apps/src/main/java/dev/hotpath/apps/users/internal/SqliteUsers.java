@@ -17,8 +17,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,7 +40,7 @@ public final class SqliteUsers implements UserStore {
         Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user could not be stored\"}");
 
     private final Path file;
-    private final Clock clock;
+    private final CreationTimes creationTimes;
     private final AtomicLong lastId;
     private final GroupCommitWriter writer;
     private final List<Reads> openReads = new CopyOnWriteArrayList<>();
@@ -50,7 +48,7 @@ public final class SqliteUsers implements UserStore {
 
     public SqliteUsers(Path dataDir, Clock clock) throws SQLException {
         this.file = dataDir.resolve("users.db");
-        this.clock = clock;
+        this.creationTimes = new CreationTimes(clock);
         Connection db = SqliteDatabase.openForWriting(file, Durability.FULL);
         try {
             this.lastId = new AtomicLong(prepare(db));
@@ -106,7 +104,7 @@ public final class SqliteUsers implements UserStore {
     /** Queues the create; {@code answer} gets its {@code 201} after the commit, a 500 if it failed, or a 503 now when the queue is full. */
     public void create(NewUser user, Deferred answer) {
         long id = lastId.incrementAndGet();
-        String createdAt = Instant.ofEpochMilli(clock.millis()).truncatedTo(ChronoUnit.SECONDS).toString();
+        String createdAt = creationTimes.now();
         Write write = new Write() {
             @Override
             public void apply(Transaction transaction) throws SQLException {

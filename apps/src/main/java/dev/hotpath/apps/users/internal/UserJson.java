@@ -53,14 +53,43 @@ public final class UserJson {
     }
 
     private static JsonBytes.Body body(long id, String name, String email, String createdAt) {
-        return json -> {
-            json.writeStartObject();
-            json.writeNumberField("id", id);
-            json.writeStringField("name", name);
-            json.writeStringField("email", email);
-            json.writeStringField("created_at", createdAt);
-            json.writeEndObject();
-        };
+        return json -> writeUser(json, id, name, email, createdAt);
+    }
+
+    private static void writeUser(JsonGenerator json, long id, String name, String email, String createdAt) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("id", id);
+        json.writeStringField("name", name);
+        json.writeStringField("email", email);
+        json.writeStringField("created_at", createdAt);
+        json.writeEndObject();
+    }
+
+    /**
+     * Writes new users' {@code 200} answers, the bytes {@link #user} gives, one at a time through one
+     * generator and buffer it keeps: for a store that makes them under its own lock. {@link #user}
+     * leaves a generator, its contexts, a buffer, a lambda and a copy behind per user (about 500 bytes),
+     * which under S3's creates was a third of what the server allocated. One thread at a time.
+     */
+    public static final class AnswerWriter implements JsonBytes.Body {
+        private final JsonBytes.Batch batch = new JsonBytes.Batch();
+        private long id;
+        private String name;
+        private String email;
+        private String createdAt;
+
+        public Response answer(long id, String name, String email, String createdAt) {
+            this.id = id;
+            this.name = name;
+            this.email = email;
+            this.createdAt = createdAt;
+            return batch.response(200, this);
+        }
+
+        @Override
+        public void write(JsonGenerator json) throws IOException {
+            writeUser(json, id, name, email, createdAt);
+        }
     }
 
     /**
