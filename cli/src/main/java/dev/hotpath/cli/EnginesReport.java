@@ -29,11 +29,15 @@ final class EnginesReport {
         new Metric("p99.9 ms at 0.7×", EngineRun.Kind.RATE, false, "%.3f", r -> r.result().latencyMillis(99.9)),
         new Metric("server CPU µs/req at 0.7×", EngineRun.Kind.RATE, false, "%.2f", ServerRun::cpuMicrosPerRequest),
         new Metric("server CPU µs/req at saturation", EngineRun.Kind.PROBE, false, "%.2f", ServerRun::cpuMicrosPerRequest),
-        new Metric("peak RSS MiB at saturation", EngineRun.Kind.PROBE, false, "%.1f",
-            r -> r.peakRssBytes() < 0 ? Double.NaN : r.peakRssBytes() / MIB),
+        new Metric("peak RSS MiB at saturation", EngineRun.Kind.PROBE, false, "%.1f", EnginesReport::peakRssMib),
         new Metric("p99 ms at the common rate", EngineRun.Kind.COMMON, false, "%.3f", r -> r.result().latencyMillis(99)),
         new Metric("p99.9 ms at the common rate", EngineRun.Kind.COMMON, false, "%.3f", r -> r.result().latencyMillis(99.9)),
-        new Metric("server CPU µs/req at the common rate", EngineRun.Kind.COMMON, false, "%.2f", ServerRun::cpuMicrosPerRequest));
+        new Metric("server CPU µs/req at the common rate", EngineRun.Kind.COMMON, false, "%.2f", ServerRun::cpuMicrosPerRequest),
+        new Metric("peak RSS MiB at the common rate", EngineRun.Kind.COMMON, false, "%.1f", EnginesReport::peakRssMib));
+
+    private static double peakRssMib(ServerRun run) {
+        return run.peakRssBytes() < 0 ? Double.NaN : run.peakRssBytes() / MIB;
+    }
 
     /** A row of a scenario's table: the median over the rounds of one figure of one kind of run. */
     private record Metric(String label, EngineRun.Kind kind, boolean higherIsBetter, String format,

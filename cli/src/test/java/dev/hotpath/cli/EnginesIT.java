@@ -77,6 +77,7 @@ class EnginesIT {
             "| p99 ms at 0.7× | ", "| server CPU µs/req at 0.7× | ", "the common rate of 200 req/s")
             .containsPattern("\\| p99 ms at the common rate \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\|")
             .containsPattern("\\| server CPU µs/req at the common rate \\| \\d+\\.\\d{2} \\| \\d+\\.\\d{2} \\| ")
+            .containsPattern("\\| peak RSS MiB at the common rate \\| \\d+\\.\\d \\| \\d+\\.\\d \\| \\d+\\.\\d{3} \\|")
             .containsPattern("\\| req/s at saturation \\| [\\d,]+ \\| [\\d,]+ \\| \\d+\\.\\d{3} \\|")
             .containsPattern("\\| peak RSS MiB at saturation \\| \\d+\\.\\d \\| \\d+\\.\\d \\| \\d+\\.\\d{3} \\|");
         assertThat(Files.readString(engines.resolve("report.html"))).contains("<h2>s1: GET /ping</h2>",
