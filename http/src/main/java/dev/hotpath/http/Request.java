@@ -20,6 +20,12 @@ public interface Request {
     /** The query after {@code ?} as sent, or {@code null} when the target has none. */
     String query();
 
+    /** Length in bytes of the query (without the {@code ?}), or -1 when the target has none. */
+    int queryLength();
+
+    /** Byte {@code offset} of the query: read the query without allocating. */
+    byte queryByte(int offset);
+
     /** How many {@code {name}} parameters the matched route pattern captured. */
     int pathParamCount();
 

@@ -110,7 +110,7 @@ public final class UsersApp implements App {
     private void page(Request request, Responder responder) {
         UserQuery.Page page;
         try {
-            page = UserQuery.page(request.query());
+            page = UserQuery.page(request);
         } catch (IllegalArgumentException e) {
             responder.send(invalid(400, "invalid_query", e.getMessage()));
             return;

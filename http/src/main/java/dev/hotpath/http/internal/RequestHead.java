@@ -138,6 +138,19 @@ public final class RequestHead implements Request {
     }
 
     @Override
+    public int queryLength() {
+        return queryStart < 0 ? -1 : queryEnd - queryStart;
+    }
+
+    @Override
+    public byte queryByte(int offset) {
+        if (queryStart < 0 || offset < 0 || offset >= queryEnd - queryStart) {
+            throw new IndexOutOfBoundsException(offset);
+        }
+        return bytes[queryStart + offset];
+    }
+
+    @Override
     public int pathParamCount() {
         return paramCount;
     }

@@ -93,10 +93,26 @@ final class DecoderHarness {
     static String describe(RequestHead head) {
         String host = head.header(HOST);
         String query = head.query();
+        if (!java.util.Objects.equals(query, queryFromBytes(head))) {
+            throw new AssertionError("query() " + query + " and the query's bytes " + queryFromBytes(head) + " differ");
+        }
         return "request " + head.method() + " path=" + (head.isAsteriskTarget() ? "*" : head.path())
             + " query=" + (query == null ? "-" : query) + " http=" + (head.isHttp10() ? "1.0" : "1.1")
             + " keep-alive=" + head.keepAlive() + " fields=" + head.fieldCount
             + " host=" + (host == null ? "-" : host) + " body=" + escape(head.bodyBytes());
+    }
+
+    /** The query read byte by byte, as a handler that must not allocate reads it. */
+    private static String queryFromBytes(RequestHead head) {
+        int length = head.queryLength();
+        if (length < 0) {
+            return null;
+        }
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+            bytes[i] = head.queryByte(i);
+        }
+        return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     static String escape(byte[] bytes) {

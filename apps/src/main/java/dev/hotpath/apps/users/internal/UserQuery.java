@@ -2,7 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.http.Request;
 
-/** Reads the users API's path id and page query without allocating for the id. */
+/** Reads the users API's path id and page query in place, from the request's bytes. */
 public final class UserQuery {
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
@@ -35,35 +35,35 @@ public final class UserQuery {
     }
 
     /**
-     * The page a query asks for: {@code limit} 1 to {@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT}),
-     * {@code after} 0 to 2^63-1 (default 0); other parameters are ignored. Read in place: no string per
-     * parameter.
+     * The page a request's query asks for: {@code limit} 1 to {@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT}),
+     * {@code after} 0 to 2^63-1 (default 0); other parameters are ignored. Read in place from the request's
+     * bytes: no string.
      *
      * @throws IllegalArgumentException naming the parameter that is not a number in range, or given twice
      */
-    public static Page page(String query) {
+    public static Page page(Request request) {
         long limit = -1;
         long after = -1;
-        int end = query == null ? 0 : query.length();
+        int end = request.queryLength();
         for (int start = 0; start < end; ) {
-            int amp = query.indexOf('&', start);
+            int amp = indexOf(request, '&', start, end);
             int pairEnd = amp < 0 ? end : amp;
-            int eq = query.indexOf('=', start);
-            int nameEnd = eq < 0 || eq > pairEnd ? pairEnd : eq;
+            int eq = indexOf(request, '=', start, pairEnd);
+            int nameEnd = eq < 0 ? pairEnd : eq;
             int valueStart = Math.min(nameEnd + 1, pairEnd);
-            if (is(query, start, nameEnd, "limit")) {
+            if (is(request, start, nameEnd, "limit")) {
                 if (limit >= 0) {
                     throw new IllegalArgumentException("limit is given twice");
                 }
-                limit = number(query, valueStart, pairEnd, MAX_LIMIT, "limit must be a number from 1 to " + MAX_LIMIT);
+                limit = number(request, valueStart, pairEnd, MAX_LIMIT, "limit must be a number from 1 to " + MAX_LIMIT);
                 if (limit < 1) {
                     throw new IllegalArgumentException("limit must be a number from 1 to " + MAX_LIMIT);
                 }
-            } else if (is(query, start, nameEnd, "after")) {
+            } else if (is(request, start, nameEnd, "after")) {
                 if (after >= 0) {
                     throw new IllegalArgumentException("after is given twice");
                 }
-                after = number(query, valueStart, pairEnd, Long.MAX_VALUE, "after must be a user id or 0");
+                after = number(request, valueStart, pairEnd, Long.MAX_VALUE, "after must be a user id or 0");
             }
             if (amp < 0) {
                 break;
@@ -73,19 +73,37 @@ public final class UserQuery {
         return new Page(Math.max(after, 0), limit < 0 ? DEFAULT_LIMIT : (int) limit);
     }
 
-    /** Whether {@code query[from, to)} is {@code name}. */
-    private static boolean is(String query, int from, int to, String name) {
-        return to - from == name.length() && query.startsWith(name, from);
+    /** Where {@code c} is first in the query's bytes {@code [from, to)}, or -1. */
+    private static int indexOf(Request request, char c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (request.queryByte(i) == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
-    /** {@code query[from, to)} as a decimal from 0 to {@code max}; {@code problem} when it is not one. */
-    private static long number(String query, int from, int to, long max, String problem) {
+    /** Whether the query's bytes {@code [from, to)} are {@code name}. */
+    private static boolean is(Request request, int from, int to, String name) {
+        if (to - from != name.length()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (request.queryByte(from + i) != name.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The query's bytes {@code [from, to)} as a decimal from 0 to {@code max}; {@code problem} when they are not one. */
+    private static long number(Request request, int from, int to, long max, String problem) {
         if (to == from || to - from > 19) {
             throw new IllegalArgumentException(problem);
         }
         long n = 0;
         for (int i = from; i < to; i++) {
-            char c = query.charAt(i);
+            byte c = request.queryByte(i);
             if (c < '0' || c > '9') {
                 throw new IllegalArgumentException(problem);
             }

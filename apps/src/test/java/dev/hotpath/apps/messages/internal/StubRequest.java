@@ -28,6 +28,16 @@ record StubRequest(String body) implements Request {
     }
 
     @Override
+    public int queryLength() {
+        return -1;
+    }
+
+    @Override
+    public byte queryByte(int offset) {
+        throw new IndexOutOfBoundsException(offset);
+    }
+
+    @Override
     public int pathParamCount() {
         return 0;
     }
