@@ -1,12 +1,7 @@
 package dev.hotpath.apps.users.internal;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.hotpath.http.BodySink;
-import dev.hotpath.http.JsonBodies;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
 import java.io.ByteArrayOutputStream;
@@ -16,12 +11,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * The users API's JSON both ways: a user written in the contract's field order, a page of users around
  * already encoded ones, and the create request read strictly (one object, exactly {@code name} and
- * {@code email}, both strings, no duplicate keys, nothing after it).
+ * {@code email}, both strings, neither repeated, nothing after it; {@link CreateBodyReader}).
  */
 public final class UserJson {
     /** When the preloaded users were created: a constant, so their answers are known byte for byte. */
     public static final String PRELOADED_AT = "2026-01-01T00:00:00Z";
-    private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final byte[] PAGE_START = "{\"users\":[".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PAGE_NEXT = "],\"next\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PAGE_LAST = "null}".getBytes(StandardCharsets.US_ASCII);
@@ -198,39 +192,11 @@ public final class UserJson {
         }
     }
 
-    /** The create request's {@code name} and {@code email}, checked for presence and type; ranges by {@link NewUser}. */
+    /**
+     * The create request's {@code name} and {@code email}, checked for presence and type; ranges by
+     * {@link NewUser}. Read by {@link CreateBodyReader}, which says what is refused and how.
+     */
     public static NewUser readCreate(byte[] body) throws Invalid {
-        String name = null;
-        String email = null;
-        try (JsonParser p = JsonBodies.parser(FACTORY, body)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new Invalid(true, "the body must be one JSON object");
-            }
-            String unexpected = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
-                    p.skipChildren();
-                }
-                if (field.equals("name") && value == JsonToken.VALUE_STRING) {
-                    name = p.getText();
-                } else if (field.equals("email") && value == JsonToken.VALUE_STRING) {
-                    email = p.getText();
-                } else if (unexpected == null) {
-                    unexpected = field.equals("name") || field.equals("email") ? field + " must be a string"
-                        : "unknown field " + field + " (only name and email)";
-                }
-            }
-            if (p.nextToken() != null) {
-                throw new Invalid(true, "nothing may follow the JSON object");
-            }
-            if (unexpected != null) {
-                throw new Invalid(false, unexpected);
-            }
-        } catch (IOException e) {
-            throw new Invalid(true, "the body is not valid JSON");
-        }
-        return NewUser.of(name, email);
+        return CreateBodyReader.read(body);
     }
 }
