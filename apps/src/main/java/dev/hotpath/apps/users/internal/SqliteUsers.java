@@ -90,8 +90,7 @@ public final class SqliteUsers implements UserStore {
 
     @Override
     public Response find(long id) throws SQLException {
-        byte[] user = reads.get().find(id);
-        return user == null ? null : Response.of(200, "application/json", user);
+        return reads.get().find(id);
     }
 
     /** Reads the page's rows into one array, then sends it: the length is known only once they are read. */
@@ -151,11 +150,13 @@ public final class SqliteUsers implements UserStore {
         }
     }
 
-    /** One loop's read connection and its two prepared statements. */
+    /** One loop's read connection, its two prepared statements and its JSON writer. */
     private static final class Reads {
         private final Connection db;
         private final PreparedStatement byId;
         private final PreparedStatement page;
+        /** Writes the answers and page rows of this connection's loop. */
+        private final UserJson.AnswerWriter json = new UserJson.AnswerWriter();
 
         Reads(Connection db) throws SQLException {
             this.db = db;
@@ -163,10 +164,10 @@ public final class SqliteUsers implements UserStore {
             this.page = db.prepareStatement("SELECT id, name, email, created_at FROM users WHERE id > ? ORDER BY id LIMIT ?");
         }
 
-        byte[] find(long id) throws SQLException {
+        Response find(long id) throws SQLException {
             byId.setLong(1, id);
             try (ResultSet row = byId.executeQuery()) {
-                return row.next() ? UserJson.user(id, row.getString(1), row.getString(2), row.getString(3)) : null;
+                return row.next() ? json.answer(id, row.getString(1), row.getString(2), row.getString(3)) : null;
             }
         }
 
@@ -178,7 +179,7 @@ public final class SqliteUsers implements UserStore {
             try (ResultSet rows = page.executeQuery()) {
                 while (rows.next()) {
                     last = rows.getLong(1);
-                    byte[] user = UserJson.user(last, rows.getString(2), rows.getString(3), rows.getString(4));
+                    byte[] user = json.json(last, rows.getString(2), rows.getString(3), rows.getString(4));
                     users.add(user, 0, user.length);
                 }
             }
