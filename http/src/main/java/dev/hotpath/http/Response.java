@@ -158,7 +158,7 @@ public final class Response {
 
     /** The bytes of {@code Content-Length: N\r\n}. */
     private static int contentLengthSize(int length) {
-        return CONTENT_LENGTH.length() + decimalDigits(length) + 4;
+        return CONTENT_LENGTH.length() + BodySink.decimalLength(length) + 4;
     }
 
     /**
@@ -182,7 +182,7 @@ public final class Response {
     /** Writes {@code Content-Length: N\r\n} at {@code wire[at]}, which has room for it; returns where it ends. */
     private static int putContentLength(byte[] wire, int at, int length) {
         at = putName(wire, at, CONTENT_LENGTH);
-        int end = at + decimalDigits(length);
+        int end = at + BodySink.decimalLength(length);
         for (int digit = end - 1; digit >= at; digit--) {
             wire[digit] = (byte) ('0' + length % 10);
             length /= 10;
@@ -200,14 +200,6 @@ public final class Response {
         wire[at++] = ':';
         wire[at++] = ' ';
         return at;
-    }
-
-    private static int decimalDigits(int value) {
-        int digits = 1;
-        for (int rest = value / 10; rest > 0; rest /= 10) {
-            digits++;
-        }
-        return digits;
     }
 
     /**

@@ -188,6 +188,31 @@ class DirectHandlerIT {
     }
 
     @Test
+    void aLengthTheBufferCannotTakeIsAnswered500WithNothingOfItsHeadSent() {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /stream-huge HTTP/1.1\r\nHost: h\r\n\r\nGET /seq/2 HTTP/1.1\r\nHost: h\r\n\r\n");
+            RawResponse refused = client.read();
+            assertThat(refused.status()).isEqualTo(500);
+            assertThat(refused.header("Content-Length")).isNotEqualTo(Integer.toString(Integer.MAX_VALUE));
+            assertThat(client.read().bodyText()).isEqualTo("2");
+        }
+    }
+
+    @Test
+    void aShortStreamedBodyQueuedBehindAnAsyncAnswerIsAnswered500InItsTurn() throws Exception {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            client.send("GET /slow/1 HTTP/1.1\r\nHost: h\r\n\r\nGET /stream-short HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /seen/3 HTTP/1.1\r\nHost: h\r\n\r\n");
+            assertThat(server.nextEvent()).isEqualTo("parked 1");
+            assertThat(server.nextEvent()).isEqualTo("seen 3");
+            server.complete("1");
+            assertThat(client.read().bodyText()).isEqualTo("slow 1");
+            assertThat(client.read().status()).isEqualTo(500);
+            assertThat(client.read().bodyText()).isEqualTo("3");
+        }
+    }
+
+    @Test
     void aWholeStreamedBodyStandsWhenTheHandlerThrowsAfterIt() {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             client.send("GET /stream-then-throw HTTP/1.1\r\nHost: h\r\n\r\nGET /ping HTTP/1.1\r\nHost: h\r\n\r\n");

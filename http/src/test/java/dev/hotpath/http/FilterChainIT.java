@@ -60,6 +60,8 @@ class FilterChainIT {
                 responder.send(Response.text(200, "direct")))
             .route(Method.GET, "/streamed", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
                 responder.stream(201, ContentType.JSON, 2).write("{}".getBytes(StandardCharsets.US_ASCII)))
+            .route(Method.GET, "/streamed-short", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.stream(200, ContentType.JSON, 5).write("{}".getBytes(StandardCharsets.US_ASCII)))
             .get("/async/{id}", (Request request, Deferred response) -> {
                 parked.put(request.pathParam(0), response);
                 events.add("parked " + request.pathParam(0));
@@ -97,6 +99,21 @@ class FilterChainIT {
             assertThat(response.header("X-Request-Id")).matches("[0-9a-f]{12}-[0-9a-f]{12}");
             assertThat(next()).isEqualTo("before /streamed");
             assertThat(next()).isEqualTo("after /streamed 201");
+            client.send("GET /sync HTTP/1.1\r\nHost: h\r\n" + AUTH + "\r\n").read();
+            assertThat(next()).as("one after per answer").isEqualTo("before /sync");
+        }
+    }
+
+    @Test
+    void aStreamedAnswerCutShortIsA500WithTheAddedHeaderOnceAndOneAfter() throws InterruptedException {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            RawResponse response = client.send("GET /streamed-short HTTP/1.1\r\nHost: h\r\n" + AUTH + "\r\n").read();
+            assertThat(response.status()).isEqualTo(500);
+            assertThat(response.headers().get("x-request-id")).hasSize(1);
+            assertThat(next()).isEqualTo("before /streamed-short");
+            assertThat(next()).isEqualTo("after /streamed-short 500");
+            client.send("GET /sync HTTP/1.1\r\nHost: h\r\n" + AUTH + "\r\n").read();
+            assertThat(next()).as("one after per answer").isEqualTo("before /sync");
         }
     }
 

@@ -96,6 +96,8 @@ final class TestServer implements AutoCloseable {
                 responder.stream(200, ContentType.JSON, 10).write(ascii("[1,2]")))
             .route(Method.GET, "/stream-long", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
                 responder.stream(200, ContentType.JSON, 3).write(ascii("[1,2]")))
+            .route(Method.GET, "/stream-huge", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) ->
+                responder.stream(200, ContentType.JSON, Integer.MAX_VALUE).write(ascii("[]")))
             .route(Method.GET, "/stream-then-throw", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) (request, responder) -> {
                 responder.stream(200, ContentType.JSON, 2).write(ascii("[]"));
                 throw new IllegalStateException("boom after a whole body");

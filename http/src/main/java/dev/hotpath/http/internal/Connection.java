@@ -359,7 +359,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
 
     /**
      * Starts a streamed answer ({@link DirectResponder#stream}): its head encoded in place when nothing
-     * is owed before it, the body then written behind it; otherwise gathered to queue at its end.
+     * is owed before it, the body then written behind it; otherwise gathered to queue at its end. A
+     * length the buffer cannot take throws with nothing of the answer left in the buffer.
      */
     void startStream(StreamedBody body, int status, ContentType type, int length, int flags, FilterExchange exchange) {
         body.status = status;
@@ -370,10 +371,16 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         if (noPending()) {
             ByteBuf out = outbound();
             int cutAt = out.writerIndex();
-            ResponseEncoder.encodeStreamedHead(out, status, type, length, server.date, (flags & CLOSE) != 0,
-                (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
-            if (!headRequest) {
-                out.ensureWritable(length);
+            try {
+                ResponseEncoder.encodeStreamedHead(out, status, type, length, server.date, (flags & CLOSE) != 0,
+                    (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
+                if (!headRequest) {
+                    out.ensureWritable(length); // past the buffer's capacity: refused here, the head cut below
+                }
+            } catch (RuntimeException | Error e) {
+                out.writerIndex(cutAt);
+                body.clear();
+                throw e;
             }
             body.beginInPlace(out, cutAt, headRequest, length);
         } else {

@@ -74,7 +74,13 @@ final class DirectResponder implements Responder {
         if (length < 0) {
             throw new IllegalArgumentException("negative body length: " + length);
         }
-        claim().startStream(body, status, type, length, flags, exchange);
+        Connection answering = claim();
+        try {
+            answering.startStream(body, status, type, length, flags, exchange);
+        } catch (RuntimeException | Error e) {
+            answered = false; // nothing was sent: the engine answers the failure as for any handler
+            throw e;
+        }
         streaming = true;
         return body;
     }

@@ -80,8 +80,19 @@ public final class ResponseEncoder {
         writeStatusLine(out, status, date, close, http10KeepAlive, added);
         out.writeBytes(type.field());
         out.writeBytes(CONTENT_LENGTH);
-        StreamedBody.writeDigits(out, length, BodySink.decimalLength(length));
+        writeDecimal(out, length, BodySink.decimalLength(length));
         out.writeBytes(END_OF_HEAD);
+    }
+
+    /** Writes {@code value}'s {@code digits} decimal digits at {@code out}'s writer index, without a string. */
+    static void writeDecimal(ByteBuf out, long value, int digits) {
+        out.ensureWritable(digits);
+        int start = out.writerIndex();
+        for (int at = start + digits - 1; at >= start; at--) {
+            out.setByte(at, (int) ('0' + value % 10));
+            value /= 10;
+        }
+        out.writerIndex(start + digits);
     }
 
     private static void writeStatusLine(ByteBuf out, int status, HttpDate date, boolean close, boolean http10KeepAlive,

@@ -106,20 +106,9 @@ final class StreamedBody implements BodySink {
         int digits = BodySink.decimalLength(value);
         claim(digits);
         if (target != null) {
-            writeDigits(target, value, digits);
+            ResponseEncoder.writeDecimal(target, value, digits);
         }
         return this;
-    }
-
-    /** Writes {@code value}'s {@code digits} decimal digits at {@code out}'s writer index. */
-    static void writeDigits(ByteBuf out, long value, int digits) {
-        out.ensureWritable(digits);
-        int start = out.writerIndex();
-        for (int at = start + digits - 1; at >= start; at--) {
-            out.setByte(at, (int) ('0' + value % 10));
-            value /= 10;
-        }
-        out.writerIndex(start + digits);
     }
 
     private void claim(int bytes) {
