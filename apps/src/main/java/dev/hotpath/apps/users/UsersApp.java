@@ -117,7 +117,7 @@ public final class UsersApp implements App {
         }
         try {
             store.page(page.after(), page.limit(), responder);
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException e) { // a store fails before it answers (UserStore#page)
             responder.send(failed("reading a page", e));
         }
     }

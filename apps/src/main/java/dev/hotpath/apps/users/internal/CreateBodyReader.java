@@ -13,18 +13,23 @@ import java.nio.charset.StandardCharsets;
  * quotes, bare names, trailing commas, leading zeros, {@code NaN}; strings are valid UTF-8 (RFC 3629)
  * without raw control characters, their escapes the eight single ones and {@code \}{@code uXXXX}; a
  * leading UTF-8 byte order mark is skipped (RFC 8259 §8.1 allows it, and jackson did); values nest
- * 1,000 deep at most. Every value is checked, including those of fields it refuses. Answers:
- * {@code 400} for a body that is not exactly one object or not valid JSON, or that repeats
- * {@code name} or {@code email}; {@code 422} for a missing, extra or non-string field, and for values
- * out of range ({@link NewUser}). Two refusals moved between those codes: a name repeated inside an
- * extra field or another value, which jackson's duplicate check answered {@code 400}, is {@code 422}
- * (the field is refused anyway), and a string holding an overlong or surrogate UTF-8 sequence, which
- * jackson decoded and then failed as a lone surrogate ({@code 422}), is {@code 400} as invalid UTF-8.
+ * 1,000 deep at most and numbers have at most 1,000 digits (jackson's limits). Every value is
+ * checked, including those of fields it refuses. Answers: {@code 400} for a body that is not exactly
+ * one object or not valid JSON, or that repeats {@code name} or {@code email}; {@code 422} for a
+ * missing, extra or non-string field, and for values out of range ({@link NewUser}). Where it differs
+ * from jackson: a name repeated inside an extra field or another value, which jackson's duplicate
+ * check answered {@code 400}, is {@code 422} (the field is refused anyway); a string holding an
+ * overlong UTF-8 sequence, which jackson decoded as if it were valid ({@code C0 AF} became {@code /}
+ * and was stored), or an encoded surrogate, which it decoded and then failed as a lone surrogate
+ * ({@code 422}), is {@code 400} as invalid UTF-8.
  *
  * <p>One body per instance, on the thread that reads it.
  */
 final class CreateBodyReader {
+    /** Nesting depth, the top object being 1: jackson's limit, so the same bodies pass. */
     private static final int MAX_DEPTH = 1000;
+    /** Digits in a number, integer, fraction and exponent together: jackson's limit too. */
+    private static final int MAX_DIGITS = 1000;
     private static final String NOT_JSON = "the body is not valid JSON";
 
     private final byte[] body;
@@ -102,7 +107,7 @@ final class CreateBodyReader {
             }
             return;
         }
-        skipValue(0);
+        skipValue(1);
         if (unexpected == null) {
             unexpected = isName || isEmail ? (isName ? "name" : "email") + " must be a string"
                 : "unknown field " + (escaped ? key : decode(keyStart + 1, keyEnd - 1)) + " (only name and email)";
@@ -168,31 +173,39 @@ final class CreateBodyReader {
         at += word.length();
     }
 
-    /** {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}; what follows is its caller's to check. */
+    /**
+     * {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}, at most {@link #MAX_DIGITS} digits; what
+     * follows is its caller's to check.
+     */
     private void skipNumber() throws UserJson.Invalid {
         if (peek() == '-') {
             at++;
         }
+        int count;
         if (peek() == '0') {
             at++;
+            count = 1;
         } else {
-            digits();
+            count = digits();
         }
         if (at < body.length && body[at] == '.') {
             at++;
-            digits();
+            count += digits();
         }
         if (at < body.length && (body[at] == 'e' || body[at] == 'E')) {
             at++;
             if (at < body.length && (body[at] == '+' || body[at] == '-')) {
                 at++;
             }
-            digits();
+            count += digits();
+        }
+        if (count > MAX_DIGITS) {
+            throw malformed();
         }
     }
 
-    /** One or more decimal digits. */
-    private void digits() throws UserJson.Invalid {
+    /** One or more decimal digits; how many. */
+    private int digits() throws UserJson.Invalid {
         int start = at;
         while (at < body.length && body[at] >= '0' && body[at] <= '9') {
             at++;
@@ -200,6 +213,7 @@ final class CreateBodyReader {
         if (at == start) {
             throw malformed();
         }
+        return at - start;
     }
 
     /** The string at {@code at} (its opening quote), decoded; moves past it. */

@@ -66,27 +66,39 @@ public final class UserJson {
      * which under S3's creates was a third of what the server allocated. One thread at a time.
      */
     public static final class AnswerWriter implements JsonBytes.Body {
-        private final JsonBytes.Batch batch = new JsonBytes.Batch();
+        /** Replaced after a failure, which leaves a batch refusing every later value. */
+        private JsonBytes.Batch batch = new JsonBytes.Batch();
         private long id;
         private String name;
         private String email;
         private String createdAt;
 
         public Response answer(long id, String name, String email, String createdAt) {
-            return batch.response(200, with(id, name, email, createdAt));
+            with(id, name, email, createdAt);
+            try {
+                return batch.response(200, this);
+            } catch (RuntimeException | Error e) {
+                batch = new JsonBytes.Batch();
+                throw e;
+            }
         }
 
         /** The user's JSON alone, the bytes {@link #user} gives: for a page assembled from rows. */
         public byte[] json(long id, String name, String email, String createdAt) {
-            return batch.write(with(id, name, email, createdAt));
+            with(id, name, email, createdAt);
+            try {
+                return batch.write(this);
+            } catch (RuntimeException | Error e) {
+                batch = new JsonBytes.Batch();
+                throw e;
+            }
         }
 
-        private AnswerWriter with(long id, String name, String email, String createdAt) {
+        private void with(long id, String name, String email, String createdAt) {
             this.id = id;
             this.name = name;
             this.email = email;
             this.createdAt = createdAt;
-            return this;
         }
 
         @Override
