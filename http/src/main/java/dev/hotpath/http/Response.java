@@ -130,6 +130,11 @@ public final class Response {
         return headLength;
     }
 
+    /** The body's length: it is {@link #wire()} from {@link #headLength()} to the end. */
+    public int bodyLength() {
+        return wire.length - headLength;
+    }
+
     private static void checkStatus(int status) {
         if (status < 100 || status > 599) {
             throw new IllegalArgumentException("status out of range: " + status);

@@ -56,6 +56,8 @@ class ResponseTest {
         buffer[0] = 'x';
         assertThat(new String(answer.wire(), StandardCharsets.US_ASCII))
             .isEqualTo("Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+        assertThat(answer.bodyLength()).isEqualTo(2);
+        assertThat(Response.empty(204).bodyLength()).isZero();
         assertThatThrownBy(() -> Response.of(200, "application/json", buffer, 11)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> Response.of(200, "application/json", buffer, -1)).isInstanceOf(IndexOutOfBoundsException.class);
     }

@@ -127,8 +127,7 @@ public final class UsersApp implements App {
         Object checked = newUser(request);
         if (checked instanceof NewUser user) {
             Response kept = memory.create(user);
-            int length = kept.wire().length - kept.headLength();
-            responder.stream(201, ContentType.JSON, length).write(kept.wire(), kept.headLength(), length);
+            responder.stream(201, ContentType.JSON, kept.bodyLength()).write(kept.wire(), kept.headLength(), kept.bodyLength());
         } else {
             responder.send((Response) checked);
         }

@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads a create request's body, one JSON object (RFC 8259) holding exactly {@code name} and
  * {@code email} as strings, straight from its bytes. jackson-core's parser made a parser, its I/O
- * context, a name table, contexts and buffers for every body, about 900 bytes a create, which under
- * S3 at a common rate was half of all the server allocated; this makes the two strings and nothing
- * else (docs/ENGINES.md).
+ * context, a name table, contexts and buffers for every body, about 700 bytes a create with what it
+ * read (async-profiler alloc under S3), which at a common rate was half of all the server allocated;
+ * this makes the two strings and nothing else (docs/ENGINES.md).
  *
  * <p>Strict as the parser it replaces: whitespace is space, tab, CR and LF only; no comments, single
  * quotes, bare names, trailing commas, leading zeros, {@code NaN}; strings are valid UTF-8 (RFC 3629)

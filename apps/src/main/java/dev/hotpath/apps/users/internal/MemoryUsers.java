@@ -47,7 +47,7 @@ public final class MemoryUsers implements UserStore {
         int first = (int) Math.min(after, stored) + 1;
         int userBytes = 0;
         for (int id = first; id < first + users; id++) {
-            userBytes += all[id].wire().length - all[id].headLength();
+            userBytes += all[id].bodyLength();
         }
         long next = users == limit ? after + users : -1;
         BodySink body = responder.stream(200, ContentType.JSON, UserJson.pageLength(users, userBytes, next));
@@ -57,7 +57,7 @@ public final class MemoryUsers implements UserStore {
                 body.writeByte(',');
             }
             Response user = all[id];
-            body.write(user.wire(), user.headLength(), user.wire().length - user.headLength());
+            body.write(user.wire(), user.headLength(), user.bodyLength());
         }
         UserJson.writePageEnd(body, next);
     }

@@ -105,7 +105,7 @@ class CreateBodyReaderTest {
 
     @Test
     void readsWhatTheContractAcceptsWithEveryEscapeResolved() throws UserJson.Invalid {
-        NewUser user = CreateBodyReader.read(utf8(" \uFEFF".substring(1) + "\r\n{ \"email\" : \"z\\u00e9@x\\/y\" ,\t\"n\\u0061me\":"
+        NewUser user = CreateBodyReader.read(utf8("\uFEFF\r\n{ \"email\" : \"z\\u00e9@x\\/y\" ,\t\"n\\u0061me\":"
             + "\"Zo\u00eb \\\"Z\\\" \\ud83d\\ude00 \u4e2d \\\\ \\b\\f\\n\\r\\t\"}\n"));
         assertThat(user.name()).isEqualTo("Zo\u00eb \"Z\" \ud83d\ude00 \u4e2d \\ \b\f\n\r\t");
         assertThat(user.email()).isEqualTo("z\u00e9@x/y");
