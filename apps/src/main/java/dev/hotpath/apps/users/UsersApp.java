@@ -83,7 +83,7 @@ public final class UsersApp implements App {
             .post("/echo", MAX_ECHO_BYTES, UsersApp::echo)
             .get("/metrics", new MetricsEndpoint(metrics))
             .filters(chain)
-            .get("/api/users/{id}", this::find)
+            .route(Method.GET, "/api/users/{id}", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) this::find)
             .route(Method.GET, "/api/users", Routes.DEFAULT_BODY_LIMIT, (DirectHandler) this::page);
         if (store instanceof SqliteUsers sqlite) {
             routes.post("/api/users", MAX_CREATE_BYTES, (AsyncHandler) (request, answer) -> create(sqlite, request, answer));
@@ -94,16 +94,14 @@ public final class UsersApp implements App {
         return routes.build();
     }
 
-    private Response find(Request request) {
+    private void find(Request request, Responder responder) {
         long id = UserQuery.id(request);
-        if (id < 0) {
-            return NOT_FOUND;
-        }
         try {
-            Response user = store.find(id);
-            return user == null ? NOT_FOUND : user;
-        } catch (SQLException | RuntimeException e) {
-            return failed("reading user " + id, e);
+            if (id < 0 || !store.find(id, responder)) {
+                responder.send(NOT_FOUND);
+            }
+        } catch (SQLException | RuntimeException e) { // a store fails before it answers (UserStore#find)
+            responder.send(failed("reading user " + id, e));
         }
     }
 

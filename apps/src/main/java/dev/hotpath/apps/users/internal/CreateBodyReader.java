@@ -258,36 +258,11 @@ final class CreateBodyReader {
         }
     }
 
-    /**
-     * The bytes of the UTF-8 sequence that starts at {@code start} (RFC 3629: no overlong form, no
-     * surrogate, nothing past U+10FFFF).
-     */
+    /** The bytes of the UTF-8 sequence that starts at {@code start} ({@link Utf8#sequenceLength}). */
     private int utf8Length(int start) throws UserJson.Invalid {
-        int lead = body[start] & 0xFF;
-        int length;
-        int low = 0x80;
-        int high = 0xBF;
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            length = 2;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            length = 3;
-            low = lead == 0xE0 ? 0xA0 : 0x80;
-            high = lead == 0xED ? 0x9F : 0xBF;
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            length = 4;
-            low = lead == 0xF0 ? 0x90 : 0x80;
-            high = lead == 0xF4 ? 0x8F : 0xBF;
-        } else {
+        int length = Utf8.sequenceLength(body, start, body.length);
+        if (length < 0) {
             throw malformed();
-        }
-        if (start + length > body.length) {
-            throw malformed();
-        }
-        for (int i = 1; i < length; i++) {
-            int b = body[start + i] & 0xFF;
-            if (b < (i == 1 ? low : 0x80) || b > (i == 1 ? high : 0xBF)) {
-                throw malformed();
-            }
         }
         return length;
     }

@@ -33,7 +33,17 @@ public final class MemoryUsers implements UserStore {
     }
 
     @Override
-    public Response find(long id) {
+    public boolean find(long id, Responder responder) {
+        Response answer = answer(id);
+        if (answer == null) {
+            return false;
+        }
+        responder.send(answer);
+        return true;
+    }
+
+    /** The {@code 200} answer kept for user {@code id}, or null when there is none. */
+    Response answer(long id) {
         int stored = count;
         return id >= 1 && id <= stored ? answers[(int) id] : null;
     }
@@ -45,12 +55,12 @@ public final class MemoryUsers implements UserStore {
         Response[] all = answers;
         int users = (int) Math.min(limit, Math.max(0, stored - after));
         int first = (int) Math.min(after, stored) + 1;
-        int userBytes = 0;
+        int listBytes = Math.max(0, users - 1); // the commas
         for (int id = first; id < first + users; id++) {
-            userBytes += all[id].bodyLength();
+            listBytes += all[id].bodyLength();
         }
         long next = users == limit ? after + users : -1;
-        BodySink body = responder.stream(200, ContentType.JSON, UserJson.pageLength(users, userBytes, next));
+        BodySink body = responder.stream(200, ContentType.JSON, UserJson.pageLength(listBytes, next));
         UserJson.writePageStart(body);
         for (int id = first; id < first + users; id++) {
             if (id > first) {

@@ -1,12 +1,14 @@
 package dev.hotpath.apps.users.internal;
 
-import dev.hotpath.http.Deferred;
+import dev.hotpath.http.BodySink;
 import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Deferred;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.GroupCommitConfig;
 import dev.hotpath.store.GroupCommitWriter;
+import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
@@ -24,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Users in a SQLite database (scenario S4), {@code users.db} in the data directory. Reads run on the
  * event loop through a read-only connection of each loop's own (a thread-local: SQLite connections are
- * not shared between threads), with the two statements prepared once. Creates go to a
+ * not shared between threads), with the two queries prepared once and their rows read where SQLite
+ * holds them ({@link RowQuery}, {@link UserRowJson}). Creates go to a
  * {@link GroupCommitWriter} with {@code synchronous=FULL}: the {@code 201} is sent after the commit
  * holding the row is on disk, and the answers of one commit reach each loop in one hand-off.
  *
@@ -89,15 +92,13 @@ public final class SqliteUsers implements UserStore {
     }
 
     @Override
-    public Response find(long id) throws SQLException {
-        return reads.get().find(id);
+    public boolean find(long id, Responder responder) throws SQLException {
+        return reads.get().find(id, responder);
     }
 
-    /** Reads the page's rows into one array, then sends it: the length is known only once they are read. */
     @Override
     public void page(long after, int limit, Responder responder) throws SQLException {
-        byte[] page = reads.get().page(after, limit);
-        responder.stream(200, ContentType.JSON, page.length).write(page);
+        reads.get().page(after, limit, responder);
     }
 
     /** Queues the create; {@code answer} gets its {@code 201} after the commit, a 500 if it failed, or a 503 now when the queue is full. */
@@ -133,7 +134,14 @@ public final class SqliteUsers implements UserStore {
 
     private Reads openReads() {
         try {
-            Reads opened = new Reads(SqliteDatabase.openForReading(file));
+            Connection db = SqliteDatabase.openForReading(file);
+            Reads opened;
+            try {
+                opened = new Reads(db);
+            } catch (SQLException | RuntimeException e) {
+                db.close();
+                throw e;
+            }
             openReads.add(opened);
             return opened;
         } catch (SQLException e) {
@@ -150,45 +158,69 @@ public final class SqliteUsers implements UserStore {
         }
     }
 
-    /** One loop's read connection, its two prepared statements and its JSON writer. */
+    /**
+     * One loop's read connection, its two queries and the buffer their rows are written into
+     * ({@link UserRowJson}): a row's text goes from SQLite's memory into the buffer, then into the
+     * answer, which is streamed once its length is known (a page's, once its last row is read).
+     */
     private static final class Reads {
         private final Connection db;
-        private final PreparedStatement byId;
-        private final PreparedStatement page;
-        /** Writes the answers and page rows of this connection's loop. */
-        private final UserJson.AnswerWriter json = new UserJson.AnswerWriter();
+        private final RowQuery byId;
+        private final RowQuery page;
+        private final UserRowJson json = new UserRowJson();
 
         Reads(Connection db) throws SQLException {
             this.db = db;
-            this.byId = db.prepareStatement("SELECT name, email, created_at FROM users WHERE id = ?");
-            this.page = db.prepareStatement("SELECT id, name, email, created_at FROM users WHERE id > ? ORDER BY id LIMIT ?");
-        }
-
-        Response find(long id) throws SQLException {
-            byId.setLong(1, id);
-            try (ResultSet row = byId.executeQuery()) {
-                return row.next() ? json.answer(id, row.getString(1), row.getString(2), row.getString(3)) : null;
+            RowQuery byIdQuery = RowQuery.prepare(db, "SELECT name, email, created_at FROM users WHERE id = ?");
+            try {
+                this.page = RowQuery.prepare(db, "SELECT id, name, email, created_at FROM users WHERE id > ? ORDER BY id LIMIT ?");
+            } catch (SQLException | RuntimeException e) {
+                byIdQuery.close();
+                throw e;
             }
+            this.byId = byIdQuery;
         }
 
-        byte[] page(long after, int limit) throws SQLException {
-            page.setLong(1, after);
-            page.setInt(2, limit);
-            UserJson.Page users = new UserJson.Page(limit);
+        boolean find(long id, Responder responder) throws SQLException {
+            byId.bind(1, id);
+            json.clear();
+            try (RowQuery.Rows row = byId.run()) {
+                if (!row.next()) {
+                    return false;
+                }
+                json.user(id, row.getText(1), row.getText(2), row.getText(3));
+            }
+            responder.stream(200, ContentType.JSON, json.size()).write(json.bytes(), 0, json.size());
+            return true;
+        }
+
+        void page(long after, int limit, Responder responder) throws SQLException {
+            page.bind(1, after);
+            page.bind(2, limit);
+            json.clear();
+            int users = 0;
             long last = after;
-            try (ResultSet rows = page.executeQuery()) {
+            try (RowQuery.Rows rows = page.run()) {
                 while (rows.next()) {
+                    if (users++ > 0) {
+                        json.comma();
+                    }
                     last = rows.getLong(1);
-                    byte[] user = json.json(last, rows.getString(2), rows.getString(3), rows.getString(4));
-                    users.add(user, 0, user.length);
+                    json.user(last, rows.getText(2), rows.getText(3), rows.getText(4));
                 }
             }
-            return users.finish(users.size() == limit ? last : -1);
+            long next = users == limit ? last : -1;
+            BodySink body = responder.stream(200, ContentType.JSON, UserJson.pageLength(json.size(), next));
+            UserJson.writePageStart(body);
+            body.write(json.bytes(), 0, json.size());
+            UserJson.writePageEnd(body, next);
         }
 
+        /** Closes the queries, then the connection they run on. */
         void close() {
-            try {
-                db.close();
+            try (db) {
+                byId.close();
+                page.close();
             } catch (SQLException e) {
                 System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.WARNING, "closing a read connection failed", e);
             }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hotpath.http.BodySink;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -83,7 +82,7 @@ public final class UserJson {
             }
         }
 
-        /** The user's JSON alone, the bytes {@link #user} gives: for a page assembled from rows. */
+        /** The user's JSON alone, the bytes {@link #user} gives: for a row whose text was read as strings ({@link UserRowJson}). */
         public byte[] json(long id, String name, String email, String createdAt) {
             with(id, name, email, createdAt);
             try {
@@ -144,12 +143,12 @@ public final class UserJson {
     }
 
     /**
-     * The length of {@code {"users":[...],"next":ID}} around {@code users} users whose JSON takes
-     * {@code userBytes} bytes in all; {@code next} is the id to ask after for the following page, or
-     * negative for {@code null} (this page is the last).
+     * The length of {@code {"users":[...],"next":ID}} around a list of users (their JSON and the commas
+     * between them) of {@code listBytes} bytes; {@code next} is the id to ask after for the following
+     * page, or negative for {@code null} (this page is the last).
      */
-    public static int pageLength(int users, int userBytes, long next) {
-        return PAGE_START.length + userBytes + Math.max(0, users - 1) + PAGE_NEXT.length
+    public static int pageLength(int listBytes, long next) {
+        return PAGE_START.length + listBytes + PAGE_NEXT.length
             + (next < 0 ? PAGE_LAST.length : BodySink.decimalLength(next) + 1);
     }
 
@@ -165,41 +164,6 @@ public final class UserJson {
             body.write(PAGE_LAST);
         } else {
             body.writeDecimal(next).writeByte('}');
-        }
-    }
-
-    /**
-     * {@code {"users":[...],"next":ID}} around users already encoded, each copied once as it is added,
-     * for a store that reads its users one at a time before the page's length is known.
-     * {@code next} is the id to ask after for the following page, or null when this page is the last.
-     */
-    public static final class Page {
-        private final ByteArrayOutputStream out;
-        private int users;
-
-        /** A page sized for {@code expected} users of about 96 bytes (it grows past that if it must). */
-        public Page(int expected) {
-            out = new ByteArrayOutputStream(PAGE_START.length + 16 + 96 * expected);
-            out.writeBytes(PAGE_START);
-        }
-
-        /** Adds the encoded user at {@code user[offset, offset + length)}. */
-        public void add(byte[] user, int offset, int length) {
-            if (users++ > 0) {
-                out.write(',');
-            }
-            out.write(user, offset, length);
-        }
-
-        public int size() {
-            return users;
-        }
-
-        /** The page's bytes, {@code next} being {@code nextAfter}, or null when it is negative. */
-        public byte[] finish(long nextAfter) {
-            out.writeBytes(PAGE_NEXT);
-            out.writeBytes(nextAfter < 0 ? PAGE_LAST : (nextAfter + "}").getBytes(StandardCharsets.US_ASCII));
-            return out.toByteArray();
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.http.Responder;
-import dev.hotpath.http.Response;
 import java.sql.SQLException;
 
 /** Where the users app keeps its users: reads on the event loop; creates differ per store. */
@@ -20,8 +19,11 @@ public interface UserStore extends AutoCloseable {
         return preloadedName(id) + PRELOADED_EMAIL_DOMAIN;
     }
 
-    /** The {@code 200} answer with user {@code id}, or null when there is none. */
-    Response find(long id) throws SQLException;
+    /**
+     * Answers {@code 200} with user {@code id} and returns true, or returns false without answering
+     * when there is none; throws before answering when the store fails.
+     */
+    boolean find(long id, Responder responder) throws SQLException;
 
     /**
      * Answers with the users whose ids are above {@code after}, ascending, at most {@code limit}, as a

@@ -37,11 +37,11 @@ class MemoryUsersTest {
     @Test
     void answersEveryPreloadedUserWithTheBytesTheGeneralWriterGivesForIt() {
         for (int id = 1; id <= UserStore.PRELOADED; id++) {
-            Response found = users.find(id);
+            Response found = users.answer(id);
             assertThat(found.wire()).as("user %d", id)
                 .isEqualTo(Response.of(200, "application/json", preloaded(id).getBytes(StandardCharsets.UTF_8)).wire());
         }
-        assertThat(users.find(UserStore.PRELOADED + 1)).isNull();
+        assertThat(users.answer(UserStore.PRELOADED + 1)).isNull();
     }
 
     /** The reused array holds an int's ten digits, and a shorter id after a longer one leaves none of its digits. */
@@ -64,7 +64,7 @@ class MemoryUsersTest {
                 StandardCharsets.UTF_8));
         }
         int last = UserStore.PRELOADED + extra;
-        assertThat(body(users.find(last).wire())).endsWith("\r\n\r\n" + created.get(extra - 1));
+        assertThat(body(users.answer(last).wire())).endsWith("\r\n\r\n" + created.get(extra - 1));
 
         assertThat(page(0, 2)).isEqualTo("{\"users\":[" + preloaded(1) + "," + preloaded(2) + "],\"next\":2}");
         assertThat(page(UserStore.PRELOADED - 1, 3)).isEqualTo("{\"users\":[" + preloaded(UserStore.PRELOADED)

@@ -1,0 +1,188 @@
+package dev.hotpath.apps.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * JSON being written as bytes, for the answers the apps write straight from UTF-8 text where SQLite
+ * holds it ({@code RowQuery.Rows#getText}) instead of through strings and a generator: a buffer that
+ * grows to the largest answer and stays, and the fast path every such writer shares, a string copied
+ * whole when a word-at-a-time test finds nothing in it to escape. What needs escaping is each app's
+ * own policy (the social API keeps characters past the BMP as UTF-8, the users API escapes them as
+ * jackson does), written through {@link #appendByte} and {@link #shortEscape}.
+ *
+ * <p>One per writing thread. More than a Java array holds is refused, not wrapped around.
+ */
+public final class JsonText {
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long QUOTES = ONES * '"';
+    private static final long BACKSLASHES = ONES * '\\';
+    private static final long SPACES = ONES * ' ';
+    /** The most written: about as large as a Java array can be. */
+    private static final int MAX_BYTES = Integer.MAX_VALUE - 16;
+
+    private byte[] out;
+    private int size;
+
+    public JsonText(int capacity) {
+        out = new byte[capacity];
+    }
+
+    /** The bytes written: {@code bytes()[0, size())}. */
+    public byte[] bytes() {
+        return out;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Drops what was written past {@code size} (0: all of it). */
+    public void truncate(int size) {
+        if (size < 0 || size > this.size) {
+            throw new IllegalArgumentException("cannot truncate " + this.size + " bytes to " + size);
+        }
+        this.size = size;
+    }
+
+    public void append(byte[] bytes) {
+        append(bytes, 0, bytes.length);
+    }
+
+    public void append(byte[] bytes, int from, int length) {
+        ensure(length);
+        System.arraycopy(bytes, from, out, size, length);
+        size += length;
+    }
+
+    public void appendByte(int b) {
+        ensure(1);
+        out[size++] = (byte) b;
+    }
+
+    /** The decimal digits of {@code value}, written in place for one that is not negative. */
+    public void appendDecimal(long value) {
+        if (value < 0) {
+            append(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        ensure(digits);
+        for (int i = size + digits - 1; i >= size; i--) {
+            out[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        size += digits;
+    }
+
+    /**
+     * Appends the text quoted, as a JSON string, when it holds nothing to escape ({@link #needsEscaping})
+     * and returns true; else appends nothing and returns false. The text is copied in first and checked
+     * there, where a word is read with fewer checks than from the segment.
+     */
+    public boolean appendStringIfUnescaped(MemorySegment utf8) {
+        return appendStringIf(utf8, 0);
+    }
+
+    /**
+     * Appends the text quoted when it is ASCII with nothing to escape ({@link #isPlainAscii}) and
+     * returns true; else appends nothing and returns false.
+     */
+    public boolean appendStringIfPlainAscii(MemorySegment utf8) {
+        return appendStringIf(utf8, HIGHS);
+    }
+
+    private boolean appendStringIf(MemorySegment utf8, long alsoRefused) {
+        int length = Math.toIntExact(utf8.byteSize());
+        ensure(length + 2L);
+        int start = size;
+        MemorySegment.copy(utf8, ValueLayout.JAVA_BYTE, 0, out, start + 1, length);
+        if (holdsAny(out, start + 1, length, alsoRefused)) {
+            return false;
+        }
+        out[start] = '"';
+        out[start + 1 + length] = '"';
+        size = start + length + 2;
+        return true;
+    }
+
+    /** Room for {@code more} bytes past what is written. */
+    public void ensure(long more) {
+        if (out.length - size < more) {
+            if (size + more > MAX_BYTES) {
+                throw new IllegalStateException("JSON of more than " + MAX_BYTES + " bytes");
+            }
+            out = Arrays.copyOf(out, (int) Math.max(Math.min(2L * out.length, MAX_BYTES), size + more));
+        }
+    }
+
+    /**
+     * Whether {@code bytes[from, from + length)} holds a quote, a backslash or a control character
+     * (below 0x20), tested a word at a time: {@code (w - 0x01..) & ~w & 0x80..} is non-zero when a byte
+     * of {@code w} is zero (and only then), so a byte equal to {@code c} is a zero byte of
+     * {@code w ^ c..}, and a byte below 0x20 borrows into its high bit when 0x20 is taken from it,
+     * which {@code ~w} keeps only for bytes below 0x80. The bytes of a multi-byte character (0x80 and
+     * above) never match.
+     */
+    public static boolean needsEscaping(byte[] bytes, int from, int length) {
+        return holdsAny(bytes, from, length, 0);
+    }
+
+    /**
+     * Whether {@code bytes[from, from + length)} is ASCII with nothing to escape: no quote, backslash,
+     * control character, nor any byte of 0x80 and above. Such text is its own JSON string content under
+     * every escaping policy; the test is {@link #needsEscaping}'s with each word's own high bits added.
+     */
+    public static boolean isPlainAscii(byte[] bytes, int from, int length) {
+        return !holdsAny(bytes, from, length, HIGHS);
+    }
+
+    /** Whether the bytes hold one to escape, or one with a bit of {@code alsoFound} (0 or the high bits) set. */
+    private static boolean holdsAny(byte[] bytes, int from, int length, long alsoFound) {
+        int i = from;
+        int end = from + length;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            long word = (long) WORDS.get(bytes, i);
+            long quotes = word ^ QUOTES;
+            long backslashes = word ^ BACKSLASHES;
+            long found = ((quotes - ONES) & ~quotes) | ((backslashes - ONES) & ~backslashes) | ((word - SPACES) & ~word)
+                | (word & alsoFound);
+            if ((found & HIGHS) != 0) {
+                return true;
+            }
+        }
+        for (; i < end; i++) {
+            if (shortEscape(bytes[i]) != 0 || (bytes[i] & alsoFound & 0x80) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The letter of a byte's two-character escape ({@code n} for a line feed, and so on), {@code 'u'}
+     * for another control character, which is written {@code \\u00XX}, or 0 for a byte kept as it is.
+     */
+    public static byte shortEscape(byte b) {
+        return switch (b) {
+            case '"' -> '"';
+            case '\\' -> '\\';
+            case '\n' -> 'n';
+            case '\r' -> 'r';
+            case '\t' -> 't';
+            case '\b' -> 'b';
+            case '\f' -> 'f';
+            default -> b >= 0 && b < ' ' ? (byte) 'u' : 0;
+        };
+    }
+}

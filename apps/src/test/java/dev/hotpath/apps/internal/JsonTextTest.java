@@ -1,0 +1,83 @@
+package dev.hotpath.apps.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JsonTextTest {
+    /** Every byte value at every offset of a word and its tail, among fillers of both halves of the byte range. */
+    @Test
+    void findsEveryByteToEscapeOrAboveAsciiAmongAnyOthersWhateverItsOffset() {
+        byte[] fillers = {'a', ' ', 0x7f, (byte) 0x80, (byte) 0xa2, (byte) 0xdc, (byte) 0xff, '!', ']'};
+        for (int length = 1; length <= 17; length++) {
+            for (int at = 0; at < length; at++) {
+                for (int value = 0; value < 256; value++) {
+                    for (byte filler : fillers) {
+                        byte[] bytes = new byte[length + 2];
+                        Arrays.fill(bytes, filler);
+                        bytes[0] = '"'; // outside the range checked
+                        bytes[length + 1] = '"';
+                        bytes[1 + at] = (byte) value;
+                        boolean escaped = value == '"' || value == '\\' || value < 0x20;
+                        String where = "byte 0x%02x at %d of %d among 0x%02x".formatted(value, at, length, filler & 0xff);
+                        assertThat(JsonText.needsEscaping(bytes, 1, length)).as(where).isEqualTo(escaped);
+                        assertThat(JsonText.isPlainAscii(bytes, 1, length)).as(where)
+                            .isEqualTo(!escaped && value < 0x80 && (length == 1 || filler >= 0));
+                    }
+                }
+            }
+        }
+    }
+
+    /** RFC 8259 §7's two-character escapes; the other control characters take {@code \\u}. */
+    @Test
+    void givesTheTwoCharacterEscapesAndUForOtherControlCharacters() {
+        Map<Integer, Character> twoCharacter = Map.of((int) '"', '"', (int) '\\', '\\', 0x0A, 'n', 0x0D, 'r', 0x09, 't', 0x08, 'b',
+            0x0C, 'f');
+        for (int b = -128; b < 128; b++) {
+            int expected = twoCharacter.containsKey(b) ? twoCharacter.get(b) : b >= 0 && b < 0x20 ? 'u' : 0;
+            assertThat(JsonText.shortEscape((byte) b)).as("byte %d", b).isEqualTo((byte) expected);
+        }
+    }
+
+    @Test
+    void writesDecimalDigitsInPlace() {
+        JsonText json = new JsonText(1);
+        for (long value : new long[] {0, 7, 10, 99, 100, 1_000_000_007, Long.MAX_VALUE, -1, Long.MIN_VALUE}) {
+            json.truncate(0);
+            json.appendByte('x');
+            json.appendDecimal(value);
+            json.appendByte('x');
+            assertThat(text(json)).isEqualTo("x" + value + "x");
+        }
+    }
+
+    /** A string is copied whole only when the test lets it, and a refused one leaves nothing behind. */
+    @Test
+    void appendsAStringWholeOnlyWhenItNeedsNothingMore() {
+        JsonText json = new JsonText(2);
+        assertThat(json.appendStringIfPlainAscii(utf8("user-7@example.com"))).isTrue();
+        assertThat(json.appendStringIfPlainAscii(utf8("Zoë"))).isFalse();
+        assertThat(json.appendStringIfPlainAscii(utf8("a\"b"))).isFalse();
+        assertThat(json.appendStringIfUnescaped(utf8("Zoë ✓"))).isTrue();
+        assertThat(json.appendStringIfUnescaped(utf8("tab\t"))).isFalse();
+        assertThat(json.appendStringIfUnescaped(utf8(""))).isTrue();
+        assertThat(text(json)).isEqualTo("\"user-7@example.com\"\"Zoë ✓\"\"\"");
+        assertThatThrownBy(() -> json.truncate(json.size() + 1)).isInstanceOf(IllegalArgumentException.class);
+        json.truncate(1);
+        assertThat(text(json)).isEqualTo("\"");
+    }
+
+    private static MemorySegment utf8(String text) {
+        return MemorySegment.ofArray(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String text(JsonText json) {
+        return new String(json.bytes(), 0, json.size(), StandardCharsets.UTF_8);
+    }
+}
