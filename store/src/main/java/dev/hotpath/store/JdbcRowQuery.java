@@ -1,6 +1,5 @@
 package dev.hotpath.store;
 
-import java.lang.foreign.MemorySegment;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,10 +27,20 @@ final class JdbcRowQuery extends RowQuery {
         statement.close();
     }
 
-    /** A result set's rows; each text column is one array, as JDBC reads it. */
-    private record JdbcRows(ResultSet rows) implements Rows {
+    /** A result set's rows; each text column is one array, as JDBC reads it, kept for its copy. */
+    private static final class JdbcRows implements Rows {
+        private final ResultSet rows;
+        private int textColumn;
+        private byte[] text;
+
+        JdbcRows(ResultSet rows) {
+            this.rows = rows;
+        }
+
         @Override
         public boolean next() throws SQLException {
+            textColumn = 0;
+            text = null;
             return rows.next();
         }
 
@@ -41,9 +50,26 @@ final class JdbcRowQuery extends RowQuery {
         }
 
         @Override
-        public MemorySegment getText(int column) throws SQLException {
-            byte[] bytes = rows.getBytes(column);
-            return bytes == null ? null : MemorySegment.ofArray(bytes).asReadOnly();
+        public int textLength(int column) throws SQLException {
+            byte[] bytes = text(column);
+            return bytes == null ? -1 : bytes.length;
+        }
+
+        @Override
+        public void copyText(int column, byte[] into, int at) throws SQLException {
+            byte[] bytes = text(column);
+            if (bytes != null) {
+                System.arraycopy(bytes, 0, into, at, bytes.length);
+            }
+        }
+
+        /** The column's bytes, read once per row and column in turn. */
+        private byte[] text(int column) throws SQLException {
+            if (textColumn != column) {
+                text = rows.getBytes(column);
+                textColumn = column;
+            }
+            return text;
         }
 
         @Override

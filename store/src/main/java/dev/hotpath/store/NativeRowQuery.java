@@ -42,7 +42,11 @@ final class NativeRowQuery extends RowQuery {
     private static final int SQLITE_NULL = 5;
     private static final int SQLITE_NOMEM = 7;
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
-    private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]).asReadOnly();
+    /**
+     * All of the process's memory, read-only: what a column's text is copied from, at the address
+     * SQLite gives. Only ever read at an address and length SQLite just returned for a current row.
+     */
+    private static final MemorySegment ADDRESS_SPACE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
     private static final Api API = Api.load();
 
     private final Connection connection;
@@ -125,7 +129,7 @@ final class NativeRowQuery extends RowQuery {
 
     /**
      * The rows of the query's current run: the statement itself, stepped. The cursor is one object per
-     * query, so a run allocates nothing but the segments its text columns are read through.
+     * query, and text is copied out without a segment per column, so a run allocates nothing.
      */
     private final class NativeRows implements Rows {
         private MemorySegment running;
@@ -167,24 +171,24 @@ final class NativeRowQuery extends RowQuery {
         }
 
         /**
-         * The text as a view of SQLite's own memory, valid until the rows move on (the next step, the
-         * run's end, a new run) or the query closes; after that the view reads freed memory, so it
-         * is read at once. Its type is asked only when SQLite gives no bytes (a NULL, an empty value,
-         * or an allocation that failed, which is thrown): reading the text never turns a NULL into
-         * anything else, and a row with text needs one call less.
+         * The text's length. Its address is asked first, as SQLite requires ({@code sqlite3_column_text}
+         * converts the value to text, then {@code sqlite3_column_bytes} measures that); its type only
+         * when SQLite gives no address (a NULL, an empty value, or an allocation that failed, which
+         * is thrown): reading the text never turns a NULL into anything else, and a row with text
+         * needs one call less.
          */
         @Override
-        public MemorySegment getText(int column) throws SQLException {
+        public int textLength(int column) throws SQLException {
             MemorySegment statement = row();
             int errorCode;
             try {
-                MemorySegment text = (MemorySegment) API.columnText.invokeExact(statement, column - 1);
+                long text = (long) API.columnText.invokeExact(statement, column - 1);
                 int length = (int) API.columnBytes.invokeExact(statement, column - 1);
-                if (!text.equals(MemorySegment.NULL)) {
-                    return text.asSlice(0, length).asReadOnly();
+                if (text != 0) {
+                    return length;
                 }
                 if ((int) API.columnType.invokeExact(statement, column - 1) == SQLITE_NULL) {
-                    return null;
+                    return -1;
                 }
                 errorCode = (int) API.errcode.invokeExact(database);
             } catch (Throwable e) {
@@ -193,7 +197,29 @@ final class NativeRowQuery extends RowQuery {
             if (errorCode == SQLITE_NOMEM) {
                 throw failure(database, errorCode); // SQLite could not make the text: never an empty string
             }
-            return EMPTY;
+            return 0;
+        }
+
+        /**
+         * Copies from SQLite's memory, read through one segment that spans the address space: the
+         * address is a plain integer from the call, so no segment is made per column. The text was
+         * made by {@link #textLength} and stays until the rows move on, so asking for it again is a
+         * pointer returned.
+         */
+        @Override
+        public void copyText(int column, byte[] into, int at) {
+            MemorySegment statement = row();
+            long text;
+            int length;
+            try {
+                text = (long) API.columnText.invokeExact(statement, column - 1);
+                length = (int) API.columnBytes.invokeExact(statement, column - 1);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+            if (text != 0) {
+                MemorySegment.copy(ADDRESS_SPACE, ValueLayout.JAVA_BYTE, text, into, at, length);
+            }
         }
 
         private MemorySegment row() {
@@ -297,7 +323,8 @@ final class NativeRowQuery extends RowQuery {
                     function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
                     function(linker, sqlite, "sqlite3_column_int64", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),
-                    function(linker, sqlite, "sqlite3_column_text", FunctionDescriptor.of(BYTES, address, integer), true),
+                    // the text's address as an integer (a pointer is 64 bits on every platform the build supports): no segment per call
+                    function(linker, sqlite, "sqlite3_column_text", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),
                     function(linker, sqlite, "sqlite3_column_bytes", FunctionDescriptor.of(integer, address, integer), true),
                     function(linker, sqlite, "sqlite3_column_type", FunctionDescriptor.of(integer, address, integer), true),
                     function(linker, sqlite, "sqlite3_finalize", FunctionDescriptor.of(integer, address), false),

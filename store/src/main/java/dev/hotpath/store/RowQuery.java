@@ -1,6 +1,5 @@
 package dev.hotpath.store;
 
-import java.lang.foreign.MemorySegment;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -9,8 +8,8 @@ import java.sql.SQLException;
  * on a connection of {@link SqliteDatabase}. Where the SQLite library the process runs on exports
  * SQLite's C API (hotpath's own build, {@link SqliteLibrary}) and the connection is for one thread,
  * the query runs through that API on the connection's own handle, called with the JDK's
- * foreign-function API, and a text column is read where SQLite holds it, not copied into a Java array
- * first; else through JDBC. The rows are the same either way. The native path skips what sqlite-jdbc
+ * foreign-function API, and a text column is copied from where SQLite holds it straight into the
+ * caller's array; else through JDBC. The rows are the same either way. The native path skips what sqlite-jdbc
  * spends around each call (a lock, a lambda, its parameters boxed, each column's array made through
  * JNI handles): see {@code PostReadsBenchmark} and docs/BENCHMARKS.md for what that saves.
  *
@@ -57,12 +56,18 @@ public abstract sealed class RowQuery implements AutoCloseable permits NativeRow
         long getLong(int column) throws SQLException;
 
         /**
-         * Column {@code column} (the first is 1) of the current row as UTF-8 text (a blob's bytes as
-         * they are), or null for a NULL. The bytes may be SQLite's own, read-only: they stay valid
-         * while the rows stay on this row (reading other columns meanwhile is fine), and must not be
-         * read after the rows move on or end, when they may be freed memory.
+         * The length in bytes of column {@code column} (the first is 1) of the current row read as
+         * UTF-8 text (a blob's bytes as they are), or -1 for a NULL.
          */
-        MemorySegment getText(int column) throws SQLException;
+        int textLength(int column) throws SQLException;
+
+        /**
+         * Copies column {@code column}'s text, the {@link #textLength} bytes of it, into
+         * {@code into[at, at + textLength)}; nothing for a NULL. The native form copies from where
+         * SQLite holds the text and makes no object: reading a page of rows this way leaves no garbage,
+         * where a view of each column (three objects a column) was most of what a SQLite read allocated.
+         */
+        void copyText(int column, byte[] into, int at) throws SQLException;
 
         /** Ends the run; the query may run again. */
         @Override

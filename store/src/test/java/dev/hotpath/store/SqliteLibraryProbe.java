@@ -1,6 +1,5 @@
 package dev.hotpath.store;
 
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +41,13 @@ public final class SqliteLibraryProbe {
         try (Connection db = SqliteDatabase.openForWriting(database, Durability.FULL);
              RowQuery query = RowQuery.prepare(db, "SELECT 6 * 7, CAST('42' AS BLOB)");
              RowQuery.Rows rows = query.run()) {
-            System.out.println("row-query=" + query.getClass().getSimpleName() + " " + (rows.next() ? rows.getLong(1) + " "
-                + new String(rows.getText(2).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.US_ASCII) : "no row"));
+            String row = "no row";
+            if (rows.next()) {
+                byte[] text = new byte[rows.textLength(2)];
+                rows.copyText(2, text, 0);
+                row = rows.getLong(1) + " " + new String(text, StandardCharsets.US_ASCII);
+            }
+            System.out.println("row-query=" + query.getClass().getSimpleName() + " " + row);
         }
     }
 }

@@ -1,20 +1,20 @@
 package dev.hotpath.apps.internal;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import dev.hotpath.store.RowQuery;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.Arrays;
 
 /**
- * JSON being written as bytes, for the answers the apps write straight from UTF-8 text where SQLite
- * holds it ({@code RowQuery.Rows#getText}) instead of through strings and a generator: a buffer that
- * grows to the largest answer and stays, and the fast path every such writer shares, a string copied
- * whole when a word-at-a-time test finds nothing in it to escape. What needs escaping is each app's
- * own policy (the social API keeps characters past the BMP as UTF-8, the users API escapes them as
- * jackson does), written through {@link #appendByte} and {@link #shortEscape}.
+ * JSON being written as bytes, for the answers the apps write straight from SQLite's UTF-8 text
+ * ({@link RowQuery.Rows#copyText}) instead of through strings and a generator: a buffer that grows to
+ * the largest answer and stays, and the fast path every such writer shares, a column copied in whole
+ * when a word-at-a-time test finds nothing in it to escape. What needs escaping is each app's own
+ * policy (the social API keeps characters past the BMP as UTF-8, the users API escapes them as
+ * jackson does), written from {@link #pending} through {@link #appendByte} and {@link #shortEscape}.
  *
  * <p>One per writing thread. More than a Java array holds is refused, not wrapped around.
  */
@@ -30,6 +30,8 @@ public final class JsonText {
 
     private byte[] out;
     private int size;
+    private byte[] pending = new byte[256];
+    private int pendingLength;
 
     public JsonText(int capacity) {
         out = new byte[capacity];
@@ -86,34 +88,54 @@ public final class JsonText {
     }
 
     /**
-     * Appends the text quoted, as a JSON string, when it holds nothing to escape ({@link #needsEscaping})
-     * and returns true; else appends nothing and returns false. The text is copied in first and checked
-     * there, where a word is read with fewer checks than from the segment.
+     * Appends column {@code column}'s text quoted, as a JSON string, when it holds nothing to escape
+     * ({@link #needsEscaping}) and returns true; else appends nothing, leaves the text in
+     * {@link #pending} for the caller to escape, and returns false. The text is copied from the row
+     * into this buffer first ({@link RowQuery.Rows#copyText}) and checked there.
+     *
+     * @throws IllegalStateException for a NULL: every column written this way is {@code NOT NULL}
      */
-    public boolean appendStringIfUnescaped(MemorySegment utf8) {
-        return appendStringIf(utf8, 0);
+    public boolean appendStringIfUnescaped(RowQuery.Rows row, int column) throws SQLException {
+        return appendStringIf(row, column, 0);
     }
 
     /**
-     * Appends the text quoted when it is ASCII with nothing to escape ({@link #isPlainAscii}) and
-     * returns true; else appends nothing and returns false.
+     * As {@link #appendStringIfUnescaped}, for text that is also ASCII ({@link #isPlainAscii}): for a
+     * policy that escapes some characters past ASCII.
      */
-    public boolean appendStringIfPlainAscii(MemorySegment utf8) {
-        return appendStringIf(utf8, HIGHS);
+    public boolean appendStringIfPlainAscii(RowQuery.Rows row, int column) throws SQLException {
+        return appendStringIf(row, column, HIGHS);
     }
 
-    private boolean appendStringIf(MemorySegment utf8, long alsoRefused) {
-        int length = Math.toIntExact(utf8.byteSize());
+    private boolean appendStringIf(RowQuery.Rows row, int column, long alsoRefused) throws SQLException {
+        int length = row.textLength(column);
+        if (length < 0) {
+            throw new IllegalStateException("column " + column + " read as NULL where the schema has NOT NULL text");
+        }
         ensure(length + 2L);
         int start = size;
-        MemorySegment.copy(utf8, ValueLayout.JAVA_BYTE, 0, out, start + 1, length);
+        row.copyText(column, out, start + 1);
         if (holdsAny(out, start + 1, length, alsoRefused)) {
+            if (pending.length < length) {
+                pending = new byte[Math.max(length, 2 * pending.length)];
+            }
+            System.arraycopy(out, start + 1, pending, 0, length);
+            pendingLength = length;
             return false;
         }
         out[start] = '"';
         out[start + 1 + length] = '"';
         size = start + length + 2;
         return true;
+    }
+
+    /** The text the last refused {@code appendString...} left to escape: {@code pending()[0, pendingLength())}. */
+    public byte[] pending() {
+        return pending;
+    }
+
+    public int pendingLength() {
+        return pendingLength;
     }
 
     /** Room for {@code more} bytes past what is written. */

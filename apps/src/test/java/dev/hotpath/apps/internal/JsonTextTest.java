@@ -3,8 +3,8 @@ package dev.hotpath.apps.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,24 +57,25 @@ class JsonTextTest {
         }
     }
 
-    /** A string is copied whole only when the test lets it, and a refused one leaves nothing behind. */
+    /** A column is copied whole only when the test lets it; a refused one leaves nothing behind and its text pending. */
     @Test
-    void appendsAStringWholeOnlyWhenItNeedsNothingMore() {
+    void appendsAColumnWholeOnlyWhenItNeedsNothingMore() throws SQLException {
         JsonText json = new JsonText(2);
-        assertThat(json.appendStringIfPlainAscii(utf8("user-7@example.com"))).isTrue();
-        assertThat(json.appendStringIfPlainAscii(utf8("Zoë"))).isFalse();
-        assertThat(json.appendStringIfPlainAscii(utf8("a\"b"))).isFalse();
-        assertThat(json.appendStringIfUnescaped(utf8("Zoë ✓"))).isTrue();
-        assertThat(json.appendStringIfUnescaped(utf8("tab\t"))).isFalse();
-        assertThat(json.appendStringIfUnescaped(utf8(""))).isTrue();
+        TextRow row = TextRow.of("user-7@example.com", "Zoë", "a\"b", "Zoë ✓", "tab\t", "", null);
+        assertThat(json.appendStringIfPlainAscii(row, 1)).isTrue();
+        assertThat(json.appendStringIfPlainAscii(row, 2)).isFalse();
+        assertThat(new String(json.pending(), 0, json.pendingLength(), StandardCharsets.UTF_8)).isEqualTo("Zoë");
+        assertThat(json.appendStringIfPlainAscii(row, 3)).isFalse();
+        assertThat(json.appendStringIfUnescaped(row, 4)).isTrue();
+        assertThat(json.appendStringIfUnescaped(row, 5)).isFalse();
+        assertThat(new String(json.pending(), 0, json.pendingLength(), StandardCharsets.UTF_8)).isEqualTo("tab\t");
+        assertThat(json.appendStringIfUnescaped(row, 6)).isTrue();
         assertThat(text(json)).isEqualTo("\"user-7@example.com\"\"Zoë ✓\"\"\"");
+        assertThatThrownBy(() -> json.appendStringIfUnescaped(row, 7)).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("NULL");
         assertThatThrownBy(() -> json.truncate(json.size() + 1)).isInstanceOf(IllegalArgumentException.class);
         json.truncate(1);
         assertThat(text(json)).isEqualTo("\"");
-    }
-
-    private static MemorySegment utf8(String text) {
-        return MemorySegment.ofArray(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static String text(JsonText json) {

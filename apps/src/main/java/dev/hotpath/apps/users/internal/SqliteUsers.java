@@ -188,7 +188,7 @@ public final class SqliteUsers implements UserStore {
                 if (!row.next()) {
                     return false;
                 }
-                json.user(id, row.getText(1), row.getText(2), row.getText(3));
+                json.user(id, row, 1);
             }
             responder.stream(200, ContentType.JSON, json.size()).write(json.bytes(), 0, json.size());
             return true;
@@ -206,7 +206,7 @@ public final class SqliteUsers implements UserStore {
                         json.comma();
                     }
                     last = rows.getLong(1);
-                    json.user(last, rows.getText(2), rows.getText(3), rows.getText(4));
+                    json.user(last, rows, 2);
                 }
             }
             long next = users == limit ? last : -1;

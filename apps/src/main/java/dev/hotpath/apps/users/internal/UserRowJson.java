@@ -2,16 +2,15 @@ package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.apps.internal.JsonText;
 import dev.hotpath.store.RowQuery;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 
 /**
- * Users' JSON written from rows' UTF-8 text where SQLite holds it ({@link RowQuery.Rows#getText}),
- * byte for byte what {@link UserJson#user} writes for the same text, so that the SQLite store answers
- * exactly as the in-memory one. Read through JDBC, a page cost about 4 KB of garbage (each text
- * column a buffer view, an array and a string, then jackson's output and its copies); written here, a
- * row costs nothing but the views of its three columns.
+ * Users' JSON written from rows' UTF-8 text, copied from where SQLite holds it
+ * ({@link RowQuery.Rows#copyText}), byte for byte what {@link UserJson#user} writes for the same text,
+ * so that the SQLite store answers exactly as the in-memory one. Read through JDBC, a page cost about
+ * 4 KB of garbage (each text column a buffer view, an array and a string, then jackson's output and
+ * its copies); written here, a row costs nothing.
  *
  * <p>The escaping is jackson-core's UTF-8 generator's, as {@link UserJson} uses it: JSON's
  * two-character escapes, {@code \\u00XX} with uppercase hex for the other control characters, a
@@ -22,7 +21,7 @@ import java.nio.charset.StandardCharsets;
  * as JDBC reads it, each bad sequence a U+FFFD, and that row is written by the generator.
  *
  * <p>One per reading thread: it keeps the buffer rows are written into ({@link JsonText}), which
- * grows to the largest page and stays, and an array for text that needs escaping.
+ * grows to the largest page and stays.
  */
 final class UserRowJson {
     private static final byte[] ID = ascii("{\"id\":");
@@ -34,8 +33,6 @@ final class UserRowJson {
     /** Writes the rare row whose text is not valid UTF-8. */
     private final UserJson.AnswerWriter generator = new UserJson.AnswerWriter();
     private final JsonText json = new JsonText(4096);
-    /** Text that needs escaping, copied out of SQLite's memory to be checked as UTF-8 and escaped. */
-    private byte[] text = new byte[256];
 
     /** Starts over: what was written is dropped. */
     void clear() {
@@ -57,55 +54,45 @@ final class UserRowJson {
     }
 
     /**
-     * Writes {@code {"id":..,"name":..,"email":..,"created_at":..}} from the text of one row, read
-     * before the rows move on; each column is {@code NOT NULL} in the schema.
+     * Writes {@code {"id":..,"name":..,"email":..,"created_at":..}} from the current row of
+     * {@code row}, whose name, email and {@code created_at} are the text of columns
+     * {@code firstText} to {@code firstText + 2}; each is {@code NOT NULL} in the schema.
      */
-    void user(long id, MemorySegment name, MemorySegment email, MemorySegment createdAt) {
-        if (name == null || email == null || createdAt == null) {
-            throw new IllegalStateException("a NOT NULL column of user " + id + " read as NULL");
-        }
+    void user(long id, RowQuery.Rows row, int firstText) throws SQLException {
         int start = json.size();
-        if (!fields(id, name, email, createdAt)) {
+        if (!fields(id, row, firstText)) {
             json.truncate(start);
-            json.append(generator.json(id, decoded(name), decoded(email), decoded(createdAt)));
+            json.append(generator.json(id, decoded(row, firstText), decoded(row, firstText + 1), decoded(row, firstText + 2)));
         }
     }
 
     /** Writes the user; false, part way, when a column is not valid UTF-8. */
-    private boolean fields(long id, MemorySegment name, MemorySegment email, MemorySegment createdAt) {
+    private boolean fields(long id, RowQuery.Rows row, int firstText) throws SQLException {
         json.append(ID);
         json.appendDecimal(id);
         json.append(NAME);
-        if (!string(name)) {
+        if (!string(row, firstText)) {
             return false;
         }
         json.append(EMAIL);
-        if (!string(email)) {
+        if (!string(row, firstText + 1)) {
             return false;
         }
         json.append(CREATED_AT);
-        if (!string(createdAt)) {
+        if (!string(row, firstText + 2)) {
             return false;
         }
         json.appendByte('}');
         return true;
     }
 
-    /** A JSON string of the text; false when it is not valid UTF-8. */
-    private boolean string(MemorySegment utf8) {
-        if (json.appendStringIfPlainAscii(utf8)) {
-            return true;
-        }
-        int length = Math.toIntExact(utf8.byteSize());
-        if (text.length < length) {
-            text = new byte[Math.max(length, 2 * text.length)];
-        }
-        MemorySegment.copy(utf8, ValueLayout.JAVA_BYTE, 0, text, 0, length);
-        return escaped(length);
+    /** A JSON string of the column's text; false when it is not valid UTF-8. */
+    private boolean string(RowQuery.Rows row, int column) throws SQLException {
+        return json.appendStringIfPlainAscii(row, column) || escaped(json.pending(), json.pendingLength());
     }
 
     /** Writes {@code text[0, length)} as a JSON string, escaped as jackson does; false when it is not valid UTF-8. */
-    private boolean escaped(int length) {
+    private boolean escaped(byte[] text, int length) {
         json.ensure(6L * length + 2); // the most: six bytes for each control character
         json.appendByte('"');
         for (int i = 0; i < length; ) {
@@ -150,9 +137,15 @@ final class UserRowJson {
         json.appendByte(HEX[unit & 0xF]);
     }
 
-    /** The text as sqlite-jdbc's {@code getString} gives it: UTF-8 decoded, each bad sequence a U+FFFD. */
-    private static String decoded(MemorySegment utf8) {
-        return new String(utf8.toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+    /** The column's text as sqlite-jdbc's {@code getString} gives it: UTF-8 decoded, each bad sequence a U+FFFD. */
+    private static String decoded(RowQuery.Rows row, int column) throws SQLException {
+        int length = row.textLength(column);
+        if (length < 0) {
+            throw new IllegalStateException("column " + column + " read as NULL where the schema has NOT NULL text");
+        }
+        byte[] text = new byte[length];
+        row.copyText(column, text, 0);
+        return new String(text, StandardCharsets.UTF_8);
     }
 
     private static byte[] ascii(String text) {

@@ -3,9 +3,10 @@ package dev.hotpath.apps.users.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hotpath.apps.internal.TextRow;
 import java.io.ByteArrayOutputStream;
-import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -41,8 +42,8 @@ class UserRowJsonTest {
         return text.toString();
     }
 
-    private static MemorySegment utf8(String text) {
-        return MemorySegment.ofArray(text.getBytes(StandardCharsets.UTF_8));
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static String written(UserRowJson json) {
@@ -50,7 +51,7 @@ class UserRowJsonTest {
     }
 
     @Test
-    void writesEachUserAsTheGeneratorDoesWhateverItsTextHolds() {
+    void writesEachUserAsTheGeneratorDoesWhateverItsTextHolds() throws SQLException {
         SplittableRandom random = new SplittableRandom(20261207);
         UserRowJson json = new UserRowJson();
         for (int i = 0; i < 20_000; i++) {
@@ -59,7 +60,7 @@ class UserRowJsonTest {
             String email = randomText(random);
             String createdAt = randomText(random);
             json.clear();
-            json.user(id, utf8(name), utf8(email), utf8(createdAt));
+            json.user(id, TextRow.of(name, email, createdAt), 1);
             byte[] expected = UserJson.user(id, name, email, createdAt);
             assertThat(Arrays.copyOf(json.bytes(), json.size()))
                 .as("name %s, email %s, created_at %s", escapedJava(name), escapedJava(email), escapedJava(createdAt))
@@ -68,16 +69,16 @@ class UserRowJsonTest {
     }
 
     @Test
-    void writesTheEscapesInTheGeneratorsForm() {
+    void writesTheEscapesInTheGeneratorsForm() throws SQLException {
         UserRowJson json = new UserRowJson();
-        json.user(1, utf8("q\" b\\ n\n z\u0000 e\u001b del\u007f s/"), utf8("🚀é✓"), utf8(""));
+        json.user(1, TextRow.of("q\" b\\ n\n z\u0000 e\u001b del\u007f s/", "🚀é✓", ""), 1);
         assertThat(written(json)).isEqualTo(
             "{\"id\":1,\"name\":\"q\\\" b\\\\ n\\n z\\u0000 e\\u001B del\u007f s/\",\"email\":\"\\uD83D\\uDE80é✓\",\"created_at\":\"\"}");
     }
 
     /** Bytes no valid UTF-8 text has, among valid ones: each row with any is written from the text JDBC would decode. */
     @Test
-    void writesARowThatIsNotUtf8AsItsDecodedTextAmongRowsThatAre() {
+    void writesARowThatIsNotUtf8AsItsDecodedTextAmongRowsThatAre() throws SQLException {
         byte[] pieces = HexFormat.of().parseHex("41225c0a017f80bfc0c1c2e0eda0f0f4908ff5ff");
         SplittableRandom random = new SplittableRandom(7);
         UserRowJson json = new UserRowJson();
@@ -90,9 +91,9 @@ class UserRowJsonTest {
             String decoded = new String(name, StandardCharsets.UTF_8);
             invalid += Arrays.equals(decoded.getBytes(StandardCharsets.UTF_8), name) ? 0 : 1;
             json.clear();
-            json.user(3, utf8("before"), utf8("x@y"), utf8("t"));
+            json.user(3, TextRow.of("before", "x@y", "t"), 1);
             json.comma();
-            json.user(4, MemorySegment.ofArray(name), utf8("é@x"), utf8("t"));
+            json.user(4, new TextRow(new byte[0], name, utf8("é@x"), utf8("t")), 2);
             assertThat(written(json)).as("name %s", HexFormat.of().formatHex(name)).isEqualTo(
                 new String(UserJson.user(3, "before", "x@y", "t"), StandardCharsets.UTF_8) + ","
                     + new String(UserJson.user(4, decoded, "é@x", "t"), StandardCharsets.UTF_8));
@@ -101,7 +102,7 @@ class UserRowJsonTest {
     }
 
     @Test
-    void growsPastItsFirstBufferAndKeepsWhatItWrote() {
+    void growsPastItsFirstBufferAndKeepsWhatItWrote() throws SQLException {
         UserRowJson json = new UserRowJson();
         String longName = "\u0001".repeat(5_000); // six bytes each, escaped
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
@@ -110,7 +111,7 @@ class UserRowJsonTest {
                 json.comma();
                 expected.write(',');
             }
-            json.user(id, utf8(longName), utf8("a@b"), utf8("t"));
+            json.user(id, TextRow.of(longName, "a@b", "t"), 1);
             expected.writeBytes(UserJson.user(id, longName, "a@b", "t"));
         }
         assertThat(Arrays.copyOf(json.bytes(), json.size())).isEqualTo(expected.toByteArray());
@@ -118,7 +119,7 @@ class UserRowJsonTest {
 
     @Test
     void refusesANullWhereTheUserHasText() {
-        assertThatThrownBy(() -> new UserRowJson().user(1, utf8("a"), null, utf8("t")))
+        assertThatThrownBy(() -> new UserRowJson().user(1, TextRow.of("a", null, "t"), 1))
             .isInstanceOf(IllegalStateException.class).hasMessageContaining("NULL");
     }
 
