@@ -133,13 +133,19 @@ final class NativeRowQuery extends RowQuery {
      */
     private final class NativeRows implements Rows {
         private MemorySegment running;
+        /** The column {@link #textLength} last measured on the current row (0: none), its text's address and length. */
+        private int measuredColumn;
+        private long measuredText;
+        private int measuredLength;
 
         void start(MemorySegment statement) {
             running = statement;
+            measuredColumn = 0;
         }
 
         @Override
         public boolean next() throws SQLException {
+            measuredColumn = 0;
             if (running == null) {
                 return false;
             }
@@ -163,6 +169,7 @@ final class NativeRowQuery extends RowQuery {
 
         @Override
         public long getLong(int column) {
+            measuredColumn = 0; // no conversion SQLite makes for it moves text, but nothing is assumed
             try {
                 return (long) API.columnInt64.invokeExact(row(), column - 1);
             } catch (Throwable e) {
@@ -180,13 +187,11 @@ final class NativeRowQuery extends RowQuery {
         @Override
         public int textLength(int column) throws SQLException {
             MemorySegment statement = row();
+            if (measure(statement, column)) {
+                return measuredLength;
+            }
             int errorCode;
             try {
-                long text = (long) API.columnText.invokeExact(statement, column - 1);
-                int length = (int) API.columnBytes.invokeExact(statement, column - 1);
-                if (text != 0) {
-                    return length;
-                }
                 if ((int) API.columnType.invokeExact(statement, column - 1) == SQLITE_NULL) {
                     return -1;
                 }
@@ -202,13 +207,20 @@ final class NativeRowQuery extends RowQuery {
 
         /**
          * Copies from SQLite's memory, read through one segment that spans the address space: the
-         * address is a plain integer from the call, so no segment is made per column. The text was
-         * made by {@link #textLength} and stays until the rows move on, so asking for it again is a
-         * pointer returned.
+         * address is a plain integer from the call, so no segment is made per column. The column
+         * {@link #textLength} just measured is copied from the address it was given, without asking
+         * again (the text stays where it is until the rows move on); another is asked for.
          */
         @Override
         public void copyText(int column, byte[] into, int at) {
             MemorySegment statement = row();
+            if (column == measuredColumn || measure(statement, column)) {
+                MemorySegment.copy(ADDRESS_SPACE, ValueLayout.JAVA_BYTE, measuredText, into, at, measuredLength);
+            }
+        }
+
+        /** Asks for the column's text, address then length, and keeps both: false when SQLite gives no address. */
+        private boolean measure(MemorySegment statement, int column) {
             long text;
             int length;
             try {
@@ -217,9 +229,13 @@ final class NativeRowQuery extends RowQuery {
             } catch (Throwable e) {
                 throw rethrow(e);
             }
-            if (text != 0) {
-                MemorySegment.copy(ADDRESS_SPACE, ValueLayout.JAVA_BYTE, text, into, at, length);
+            if (text == 0) {
+                return false;
             }
+            measuredColumn = column;
+            measuredText = text;
+            measuredLength = length;
+            return true;
         }
 
         private MemorySegment row() {
@@ -232,6 +248,7 @@ final class NativeRowQuery extends RowQuery {
         /** Readies the statement for its next run; an error of this run was already thrown by its step. */
         @Override
         public void close() {
+            measuredColumn = 0;
             if (running != null) {
                 try {
                     int ignored = (int) API.reset.invokeExact(running);

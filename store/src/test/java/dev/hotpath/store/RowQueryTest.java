@@ -191,6 +191,33 @@ class RowQueryTest {
         }
     }
 
+    /** The native form copies a column it just measured from the address it kept: never another column's, nor another row's. */
+    @Test
+    void copiesAColumnWhetherItWasJustMeasuredOrNot() throws SQLException {
+        try (RowQuery nativeQuery = NativeRowQuery.prepareNatively(db, ROWS); RowQuery jdbc = RowQuery.jdbc(db, ROWS)) {
+            for (RowQuery query : List.of(nativeQuery, jdbc)) {
+                String form = query.getClass().getSimpleName();
+                query.bind(1, 0);
+                try (RowQuery.Rows rows = query.run()) {
+                    while (rows.next()) {
+                        byte[] unmeasured = new byte[64];
+                        rows.copyText(2, unmeasured, 0); // on a row just stepped to, nothing measured yet
+                        byte[] v = text(rows, 2);
+                        byte[] id = text(rows, 1); // another column measured in between
+                        byte[] again = new byte[64];
+                        rows.copyText(2, again, 0);
+                        int length = v == null ? 0 : v.length;
+                        assertThat(Arrays.copyOf(unmeasured, length)).as(form).isEqualTo(v == null ? new byte[0] : v);
+                        assertThat(Arrays.copyOf(again, length)).as(form).isEqualTo(Arrays.copyOf(unmeasured, length));
+                        assertThat(Arrays.copyOfRange(unmeasured, length, 64)).as(form + ": nothing past the text")
+                            .isEqualTo(new byte[64 - length]);
+                        assertThat(new String(id, StandardCharsets.US_ASCII)).as(form).isEqualTo(Long.toString(rows.getLong(1)));
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void aColumnIsRefusedOnceItsRunIsOver() throws SQLException {
         try (RowQuery query = NativeRowQuery.prepareNatively(db, ROWS)) {
