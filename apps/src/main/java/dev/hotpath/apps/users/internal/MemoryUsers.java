@@ -79,7 +79,7 @@ public final class MemoryUsers implements UserStore {
             answers = Arrays.copyOf(answers, answers.length * 2);
         }
         String createdAt = creationTimes.now();
-        Response answer = writer.answer(id, user.name(), user.email(), createdAt);
+        Response answer = writer.answer(200, id, user.name(), user.email(), createdAt);
         answers[id] = answer;
         count = id;
         return answer;

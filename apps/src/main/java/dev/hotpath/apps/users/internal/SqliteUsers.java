@@ -46,6 +46,12 @@ public final class SqliteUsers implements UserStore {
     private final CreationTimes creationTimes;
     private final AtomicLong lastId;
     private final GroupCommitWriter writer;
+    /**
+     * Writes each create's {@code 201}; used on the writer's thread alone, where every
+     * {@link Write#committed()} runs. A new generator per create was a quarter of what S4 allocated
+     * at saturation once reads allocated nothing.
+     */
+    private final UserJson.AnswerWriter createdAnswers = new UserJson.AnswerWriter();
     private final List<Reads> openReads = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Reads> reads = ThreadLocal.withInitial(this::openReads);
 
@@ -118,7 +124,7 @@ public final class SqliteUsers implements UserStore {
 
             @Override
             public void committed() {
-                answer.complete(Response.of(201, "application/json", UserJson.user(id, user.name(), user.email(), createdAt)));
+                answer.complete(createdAnswers.answer(201, id, user.name(), user.email(), createdAt));
             }
 
             @Override

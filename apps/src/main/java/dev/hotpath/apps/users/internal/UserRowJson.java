@@ -7,7 +7,7 @@ import java.sql.SQLException;
 
 /**
  * Users' JSON written from rows' UTF-8 text, copied from where SQLite holds it
- * ({@link RowQuery.Rows#copyText}), byte for byte what {@link UserJson#user} writes for the same text,
+ * ({@link RowQuery.Rows#copyText}), byte for byte what {@link UserJson.AnswerWriter} writes for the same text,
  * so that the SQLite store answers exactly as the in-memory one. Read through JDBC, a page cost about
  * 4 KB of garbage (each text column a buffer view, an array and a string, then jackson's output and
  * its copies); written here, a row costs nothing.

@@ -19,7 +19,7 @@ class MemoryUsersTest {
     private final MemoryUsers users = new MemoryUsers(CLOCK);
 
     private static String preloaded(long id) {
-        return new String(UserJson.user(id, UserStore.preloadedName(id), UserStore.preloadedEmail(id), UserJson.PRELOADED_AT),
+        return new String(GeneratedUser.json(id, UserStore.preloadedName(id), UserStore.preloadedEmail(id), UserJson.PRELOADED_AT),
             StandardCharsets.UTF_8);
     }
 
@@ -60,7 +60,7 @@ class MemoryUsersTest {
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
             users.create(new NewUser(name, "e" + i + "@example.com"));
-            created.add(new String(UserJson.user(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
+            created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
         }
         int last = UserStore.PRELOADED + extra;

@@ -54,7 +54,7 @@ class SqliteUsersTest {
         try (Connection db = SqliteDatabase.openForReading(file);
              ResultSet rows = db.createStatement().executeQuery("SELECT id, name, email, created_at FROM users WHERE id >= 9990")) {
             while (rows.next()) {
-                expected.put(rows.getLong(1), new String(UserJson.user(rows.getLong(1), rows.getString(2), rows.getString(3),
+                expected.put(rows.getLong(1), new String(GeneratedUser.json(rows.getLong(1), rows.getString(2), rows.getString(3),
                     rows.getString(4)), StandardCharsets.UTF_8));
             }
         }

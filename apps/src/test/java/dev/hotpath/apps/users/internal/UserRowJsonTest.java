@@ -61,7 +61,7 @@ class UserRowJsonTest {
             String createdAt = randomText(random);
             json.clear();
             json.user(id, TextRow.of(name, email, createdAt), 1);
-            byte[] expected = UserJson.user(id, name, email, createdAt);
+            byte[] expected = GeneratedUser.json(id, name, email, createdAt);
             assertThat(Arrays.copyOf(json.bytes(), json.size()))
                 .as("name %s, email %s, created_at %s", escapedJava(name), escapedJava(email), escapedJava(createdAt))
                 .isEqualTo(expected);
@@ -95,8 +95,8 @@ class UserRowJsonTest {
             json.comma();
             json.user(4, new TextRow(new byte[0], name, utf8("é@x"), utf8("t")), 2);
             assertThat(written(json)).as("name %s", HexFormat.of().formatHex(name)).isEqualTo(
-                new String(UserJson.user(3, "before", "x@y", "t"), StandardCharsets.UTF_8) + ","
-                    + new String(UserJson.user(4, decoded, "é@x", "t"), StandardCharsets.UTF_8));
+                new String(GeneratedUser.json(3, "before", "x@y", "t"), StandardCharsets.UTF_8) + ","
+                    + new String(GeneratedUser.json(4, decoded, "é@x", "t"), StandardCharsets.UTF_8));
         }
         assertThat(invalid).as("rows that were not valid UTF-8").isGreaterThan(10_000);
     }
@@ -112,7 +112,7 @@ class UserRowJsonTest {
                 expected.write(',');
             }
             json.user(id, TextRow.of(longName, "a@b", "t"), 1);
-            expected.writeBytes(UserJson.user(id, longName, "a@b", "t"));
+            expected.writeBytes(GeneratedUser.json(id, longName, "a@b", "t"));
         }
         assertThat(Arrays.copyOf(json.bytes(), json.size())).isEqualTo(expected.toByteArray());
     }
