@@ -42,11 +42,6 @@ final class NativeRowQuery extends RowQuery {
     private static final int SQLITE_NULL = 5;
     private static final int SQLITE_NOMEM = 7;
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
-    /**
-     * All of the process's memory, read-only: what a column's text is copied from, at the address
-     * SQLite gives. Only ever read at an address and length SQLite just returned for a current row.
-     */
-    private static final MemorySegment ADDRESS_SPACE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
     private static final Api API = Api.load();
 
     private final Connection connection;
@@ -215,7 +210,7 @@ final class NativeRowQuery extends RowQuery {
         public void copyText(int column, byte[] into, int at) {
             MemorySegment statement = row();
             if (column == measuredColumn || measure(statement, column)) {
-                MemorySegment.copy(ADDRESS_SPACE, ValueLayout.JAVA_BYTE, measuredText, into, at, measuredLength);
+                MemorySegment.copy(API.addressSpace, ValueLayout.JAVA_BYTE, measuredText, into, at, measuredLength);
             }
         }
 
@@ -312,12 +307,17 @@ final class NativeRowQuery extends RowQuery {
         return e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
     }
 
-    /** The C API's functions, and the getter of the driver's handle; null where either is missing. */
+    /**
+     * The C API's functions, the getter of the driver's handle, and all of the process's memory as one
+     * read-only segment, which a column's text is copied from at the address SQLite gives (only ever
+     * read at an address and length SQLite just returned for a current row); null where the functions
+     * or the handle are missing, or where this module may not use restricted methods.
+     */
     private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64,
                        MethodHandle columnInt64, MethodHandle columnText, MethodHandle columnBytes, MethodHandle columnType,
                        MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle errcode, MethodHandle dbMutex,
-                       MethodHandle pointer) {
-        /** Bytes at an address whose length the caller knows (a column, a NUL-terminated message). */
+                       MethodHandle pointer, MemorySegment addressSpace) {
+        /** Bytes at an address whose length the caller knows: a NUL-terminated message. */
         private static final ValueLayout BYTES = ValueLayout.ADDRESS.withTargetLayout(
             MemoryLayout.sequenceLayout(Integer.MAX_VALUE, ValueLayout.JAVA_BYTE));
 
@@ -348,7 +348,8 @@ final class NativeRowQuery extends RowQuery {
                     function(linker, sqlite, "sqlite3_errmsg", FunctionDescriptor.of(BYTES, address), false),
                     function(linker, sqlite, "sqlite3_errcode", FunctionDescriptor.of(integer, address), true),
                     function(linker, sqlite, "sqlite3_db_mutex", FunctionDescriptor.of(address, address), false),
-                    pointer);
+                    pointer,
+                    MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly());
             } catch (ReflectiveOperationException | RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "hotpath's SQLite build runs, but its C API cannot be used (" + e
                     + "): SQLite reads go through JDBC");

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * the largest answer and stays, and the fast path every such writer shares, a column copied in whole
  * when a word-at-a-time test finds nothing in it to escape. What needs escaping is each app's own
  * policy (the social API keeps characters past the BMP as UTF-8, the users API escapes them as
- * jackson does), written from {@link #pending} through {@link #appendByte} and {@link #shortEscape}.
+ * jackson does), written from {@link #pending} through {@link #appendEscaped} and {@link #appendByte}.
  *
  * <p>One per writing thread. More than a Java array holds is refused, not wrapped around.
  */
@@ -28,13 +28,35 @@ public final class JsonText {
     /** The most written: about as large as a Java array can be. */
     private static final int MAX_BYTES = Integer.MAX_VALUE - 16;
 
+    /** What a buffer grown past by a rare large answer shrinks back from at {@link #clear}. */
+    private static final int KEPT_BYTES = 1 << 20;
+    private static final int PENDING_BYTES = 256;
+
+    private final int capacity;
     private byte[] out;
     private int size;
-    private byte[] pending = new byte[256];
+    private byte[] pending = new byte[PENDING_BYTES];
     private int pendingLength;
 
     public JsonText(int capacity) {
+        this.capacity = capacity;
         out = new byte[capacity];
+    }
+
+    /**
+     * Drops what was written, for the next answer. A buffer a rare large answer grew past
+     * {@link #KEPT_BYTES} (a row another tool wrote, say) goes back to its first size, so one such
+     * answer does not stay resident for the thread's life.
+     */
+    public void clear() {
+        size = 0;
+        pendingLength = 0;
+        if (out.length > KEPT_BYTES) {
+            out = new byte[capacity];
+        }
+        if (pending.length > KEPT_BYTES) {
+            pending = new byte[PENDING_BYTES];
+        }
     }
 
     /** The bytes written: {@code bytes()[0, size())}. */
@@ -46,7 +68,7 @@ public final class JsonText {
         return size;
     }
 
-    /** Drops what was written past {@code size} (0: all of it). */
+    /** Drops what was written past {@code size}. */
     public void truncate(int size) {
         if (size < 0 || size > this.size) {
             throw new IllegalArgumentException("cannot truncate " + this.size + " bytes to " + size);
@@ -138,6 +160,27 @@ public final class JsonText {
         return pendingLength;
     }
 
+    /**
+     * Appends a byte of text with the escape JSON needs for it ({@link #shortEscape}): a
+     * two-character escape, {@code \\u00} and two digits of {@code hex} for another control
+     * character, or the byte itself (every byte of 0x80 and above among them).
+     */
+    public void appendEscaped(byte b, byte[] hex) {
+        byte letter = shortEscape(b);
+        if (letter == 0) {
+            appendByte(b);
+            return;
+        }
+        appendByte('\\');
+        appendByte(letter);
+        if (letter == 'u') {
+            appendByte('0');
+            appendByte('0');
+            appendByte(hex[b >> 4]);
+            appendByte(hex[b & 0xf]);
+        }
+    }
+
     /** Room for {@code more} bytes past what is written. */
     public void ensure(long more) {
         if (out.length - size < more) {
@@ -156,7 +199,7 @@ public final class JsonText {
      * which {@code ~w} keeps only for bytes below 0x80. The bytes of a multi-byte character (0x80 and
      * above) never match.
      */
-    public static boolean needsEscaping(byte[] bytes, int from, int length) {
+    static boolean needsEscaping(byte[] bytes, int from, int length) {
         return holdsAny(bytes, from, length, 0);
     }
 
@@ -165,7 +208,7 @@ public final class JsonText {
      * control character, nor any byte of 0x80 and above. Such text is its own JSON string content under
      * every escaping policy; the test is {@link #needsEscaping}'s with each word's own high bits added.
      */
-    public static boolean isPlainAscii(byte[] bytes, int from, int length) {
+    static boolean isPlainAscii(byte[] bytes, int from, int length) {
         return !holdsAny(bytes, from, length, HIGHS);
     }
 

@@ -45,7 +45,7 @@ final class PostJson {
 
     /** The {@code 200} answer {@code {"posts":[...]}} with every row of {@code rows}. */
     Response feed(RowQuery.Rows rows) throws SQLException {
-        json.truncate(0);
+        json.clear();
         json.append(FEED_START);
         for (boolean first = true; rows.next(); first = false) {
             if (!first) {
@@ -59,7 +59,7 @@ final class PostJson {
 
     /** The {@code 200} answer {@code {"post":{...}}} of the current row of {@code row}. */
     Response post(RowQuery.Rows row) throws SQLException {
-        json.truncate(0);
+        json.clear();
         json.append(POST_START);
         postOnRow(row);
         json.append(POST_END);
@@ -110,23 +110,9 @@ final class PostJson {
     }
 
     private void escaped(byte[] text, int length) {
-        json.ensure(6L * length + 2);
         json.appendByte('"');
         for (int i = 0; i < length; i++) {
-            byte b = text[i];
-            byte letter = JsonText.shortEscape(b);
-            if (letter == 0) {
-                json.appendByte(b);
-            } else {
-                json.appendByte('\\');
-                json.appendByte(letter);
-                if (letter == 'u') {
-                    json.appendByte('0');
-                    json.appendByte('0');
-                    json.appendByte(HEX[b >> 4]);
-                    json.appendByte(HEX[b & 0xf]);
-                }
-            }
+            json.appendEscaped(text[i], HEX);
         }
         json.appendByte('"');
     }

@@ -78,6 +78,32 @@ class JsonTextTest {
         assertThat(text(json)).isEqualTo("\"");
     }
 
+    @Test
+    void escapesEachByteWithTheHexDigitsItIsGiven() {
+        JsonText json = new JsonText(1);
+        byte[] upper = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+        for (byte b : new byte[] {'a', '"', '\\', '\n', '\r', '\t', '\b', '\f', 0x00, 0x1b, 0x1f, 0x7f, '/', (byte) 0xc3}) {
+            json.appendEscaped(b, upper);
+        }
+        assertThat(json.size()).isEqualTo(36);
+        assertThat(new String(json.bytes(), 0, json.size(), StandardCharsets.ISO_8859_1))
+            .isEqualTo("a\\\"\\\\\\n\\r\\t\\b\\f\\u0000\\u001B\\u001F\u007f/\u00c3");
+    }
+
+    /** A buffer a large answer grew is let go at the next clear; an ordinary one is kept. */
+    @Test
+    void shrinksBackAfterARareLargeAnswerOnly() {
+        JsonText json = new JsonText(64);
+        json.append(new byte[1000]);
+        byte[] ordinary = json.bytes();
+        json.clear();
+        assertThat(json.size()).isZero();
+        assertThat(json.bytes()).isSameAs(ordinary);
+        json.append(new byte[2 << 20]);
+        json.clear();
+        assertThat(json.bytes()).hasSize(64);
+    }
+
     private static String text(JsonText json) {
         return new String(json.bytes(), 0, json.size(), StandardCharsets.UTF_8);
     }

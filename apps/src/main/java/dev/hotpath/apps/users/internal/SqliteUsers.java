@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Users in a SQLite database (scenario S4), {@code users.db} in the data directory. Reads run on the
  * event loop through a read-only connection of each loop's own (a thread-local: SQLite connections are
- * not shared between threads), with the two queries prepared once and their rows read where SQLite
- * holds them ({@link RowQuery}, {@link UserRowJson}). Creates go to a
+ * not shared between threads), with the two queries prepared once and each row's text copied from
+ * where SQLite holds it into the answer ({@link RowQuery}, {@link UserRowJson}). Creates go to a
  * {@link GroupCommitWriter} with {@code synchronous=FULL}: the {@code 201} is sent after the commit
  * holding the row is on disk, and the answers of one commit reach each loop in one hand-off.
  *
@@ -41,6 +41,8 @@ public final class SqliteUsers implements UserStore {
             java.nio.charset.StandardCharsets.US_ASCII));
     private static final Response WRITE_FAILED =
         Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user could not be stored\"}");
+    private static final Response ANSWER_FAILED =
+        Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user was stored, but its answer could not be written\"}");
 
     private final Path file;
     private final CreationTimes creationTimes;
@@ -122,9 +124,18 @@ public final class SqliteUsers implements UserStore {
                 insert.executeUpdate();
             }
 
+            /** The user is stored; were its answer not written, the client still hears at once, with a 500 that says so. */
             @Override
             public void committed() {
-                answer.complete(createdAnswers.answer(201, id, user.name(), user.email(), createdAt));
+                Response created;
+                try {
+                    created = createdAnswers.answer(201, id, user.name(), user.email(), createdAt);
+                } catch (RuntimeException e) {
+                    System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR,
+                        "user " + id + " is stored, but its answer could not be written", e);
+                    created = ANSWER_FAILED;
+                }
+                answer.complete(created);
             }
 
             @Override
@@ -222,13 +233,14 @@ public final class SqliteUsers implements UserStore {
             UserJson.writePageEnd(body, next);
         }
 
-        /** Closes the queries, then the connection they run on. */
+        /** Closes the queries, then the connection they run on; a failure is logged and the rest still closed. */
         void close() {
-            try (db) {
-                byId.close();
-                page.close();
-            } catch (SQLException e) {
-                System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.WARNING, "closing a read connection failed", e);
+            for (AutoCloseable resource : new AutoCloseable[] {byId, page, db}) {
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.WARNING, "closing a read connection failed", e);
+                }
             }
         }
     }

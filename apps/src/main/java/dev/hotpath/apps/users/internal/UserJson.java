@@ -122,7 +122,7 @@ public final class UserJson {
             return this;
         }
 
-        /** {@link #body}'s fields in its order, the strings written from {@link #text}. */
+        /** The user's fields in the order {@link AnswerWriter} writes them, the strings written from {@link #text}. */
         @Override
         public void write(JsonGenerator json) throws IOException {
             json.writeStartObject();

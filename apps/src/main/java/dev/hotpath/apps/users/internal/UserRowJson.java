@@ -36,7 +36,7 @@ final class UserRowJson {
 
     /** Starts over: what was written is dropped. */
     void clear() {
-        json.truncate(0);
+        json.clear();
     }
 
     /** The bytes written since {@link #clear}: {@code bytes()[0, size())}. */
@@ -93,20 +93,11 @@ final class UserRowJson {
 
     /** Writes {@code text[0, length)} as a JSON string, escaped as jackson does; false when it is not valid UTF-8. */
     private boolean escaped(byte[] text, int length) {
-        json.ensure(6L * length + 2); // the most: six bytes for each control character
         json.appendByte('"');
         for (int i = 0; i < length; ) {
             byte b = text[i];
             if (b >= 0) {
-                byte letter = JsonText.shortEscape(b);
-                if (letter == 0) {
-                    json.appendByte(b);
-                } else if (letter == 'u') {
-                    unicodeEscape(b);
-                } else {
-                    json.appendByte('\\');
-                    json.appendByte(letter);
-                }
+                json.appendEscaped(b, HEX);
                 i++;
                 continue;
             }
