@@ -1,5 +1,6 @@
 package dev.hotpath.apps.internal;
 
+import dev.hotpath.http.BodySink;
 import dev.hotpath.store.RowQuery;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -11,10 +12,11 @@ import java.util.Arrays;
 /**
  * JSON being written as bytes, for the answers the apps write straight from SQLite's UTF-8 text
  * ({@link RowQuery.Rows#copyText}) instead of through strings and a generator: a buffer that grows to
- * the largest answer and stays, and the fast path every such writer shares, a column copied in whole
- * when a word-at-a-time test finds nothing in it to escape. What needs escaping is each app's own
- * policy (the social API keeps characters past the BMP as UTF-8, the users API escapes them as
- * jackson does), written from {@link #pending} through {@link #appendEscaped} and {@link #appendByte}.
+ * the largest answer and stays (up to 1 MiB: a larger one is let go at {@link #clear}), and the fast
+ * path every such writer shares, a column copied in whole when a word-at-a-time test finds nothing in
+ * it to escape. What needs escaping is each app's own policy (the social API keeps characters past
+ * the BMP as UTF-8, the users API escapes them as jackson does), written from {@link #pending}
+ * through {@link #appendEscaped}, {@link #appendUnicodeEscape} and {@link #appendByte}.
  *
  * <p>One per writing thread. More than a Java array holds is refused, not wrapped around.
  */
@@ -97,10 +99,7 @@ public final class JsonText {
             append(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
             return;
         }
-        int digits = 1;
-        for (long rest = value / 10; rest > 0; rest /= 10) {
-            digits++;
-        }
+        int digits = BodySink.decimalLength(value);
         ensure(digits);
         for (int i = size + digits - 1; i >= size; i--) {
             out[i] = (byte) ('0' + value % 10);
@@ -162,27 +161,34 @@ public final class JsonText {
 
     /**
      * Appends a byte of text with the escape JSON needs for it ({@link #shortEscape}): a
-     * two-character escape, {@code \\u00} and two digits of {@code hex} for another control
+     * two-character escape, {@code \\u00XX} in the digits of {@code hex} for another control
      * character, or the byte itself (every byte of 0x80 and above among them).
      */
     public void appendEscaped(byte b, byte[] hex) {
         byte letter = shortEscape(b);
         if (letter == 0) {
             appendByte(b);
-            return;
-        }
-        appendByte('\\');
-        appendByte(letter);
-        if (letter == 'u') {
-            appendByte('0');
-            appendByte('0');
-            appendByte(hex[b >> 4]);
-            appendByte(hex[b & 0xf]);
+        } else if (letter == 'u') {
+            appendUnicodeEscape(b, hex);
+        } else {
+            appendByte('\\');
+            appendByte(letter);
         }
     }
 
+    /** Appends {@code \\uXXXX} for the UTF-16 code unit {@code unit}, in the digits of {@code hex}. */
+    public void appendUnicodeEscape(int unit, byte[] hex) {
+        ensure(6);
+        out[size++] = '\\';
+        out[size++] = 'u';
+        out[size++] = hex[unit >> 12 & 0xF];
+        out[size++] = hex[unit >> 8 & 0xF];
+        out[size++] = hex[unit >> 4 & 0xF];
+        out[size++] = hex[unit & 0xF];
+    }
+
     /** Room for {@code more} bytes past what is written. */
-    public void ensure(long more) {
+    private void ensure(long more) {
         if (out.length - size < more) {
             if (size + more > MAX_BYTES) {
                 throw new IllegalStateException("JSON of more than " + MAX_BYTES + " bytes");
@@ -238,7 +244,7 @@ public final class JsonText {
      * The letter of a byte's two-character escape ({@code n} for a line feed, and so on), {@code 'u'}
      * for another control character, which is written {@code \\u00XX}, or 0 for a byte kept as it is.
      */
-    public static byte shortEscape(byte b) {
+    static byte shortEscape(byte b) {
         return switch (b) {
             case '"' -> '"';
             case '\\' -> '\\';

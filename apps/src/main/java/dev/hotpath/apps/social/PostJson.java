@@ -21,7 +21,7 @@ import java.sql.SQLException;
  * two-character escapes, or {@code \\u00xx} for other control characters.
  *
  * <p>One instance per reading thread: it keeps the buffer answers are written into ({@link JsonText}),
- * which grows to the largest answer and stays.
+ * which grows to the largest answer and stays (up to 1 MiB).
  */
 final class PostJson {
     /** The columns of a post row, in the order {@link #feed} and {@link #post} read them, from posts {@code p} joined to their users {@code u}. */

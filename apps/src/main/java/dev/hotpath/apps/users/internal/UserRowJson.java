@@ -21,7 +21,7 @@ import java.sql.SQLException;
  * as JDBC reads it, each bad sequence a U+FFFD, and that row is written by the generator.
  *
  * <p>One per reading thread: it keeps the buffer rows are written into ({@link JsonText}), which
- * grows to the largest page and stays.
+ * grows to the largest page and stays (up to 1 MiB).
  */
 final class UserRowJson {
     private static final byte[] ID = ascii("{\"id\":");
@@ -107,8 +107,8 @@ final class UserRowJson {
             }
             if (sequence == 4) {
                 int codePoint = (b & 0x07) << 18 | (text[i + 1] & 0x3F) << 12 | (text[i + 2] & 0x3F) << 6 | text[i + 3] & 0x3F;
-                unicodeEscape(Character.highSurrogate(codePoint));
-                unicodeEscape(Character.lowSurrogate(codePoint));
+                json.appendUnicodeEscape(Character.highSurrogate(codePoint), HEX);
+                json.appendUnicodeEscape(Character.lowSurrogate(codePoint), HEX);
             } else {
                 json.append(text, i, sequence);
             }
@@ -116,16 +116,6 @@ final class UserRowJson {
         }
         json.appendByte('"');
         return true;
-    }
-
-    /** {@code \\uXXXX}, uppercase. */
-    private void unicodeEscape(int unit) {
-        json.appendByte('\\');
-        json.appendByte('u');
-        json.appendByte(HEX[unit >> 12 & 0xF]);
-        json.appendByte(HEX[unit >> 8 & 0xF]);
-        json.appendByte(HEX[unit >> 4 & 0xF]);
-        json.appendByte(HEX[unit & 0xF]);
     }
 
     /** The column's text as sqlite-jdbc's {@code getString} gives it: UTF-8 decoded, each bad sequence a U+FFFD. */
