@@ -41,6 +41,7 @@ final class BatchTransaction implements Transaction, AutoCloseable {
     private final ConnectionSource source;
     private final TransactionListener listener;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final Map<String, RowQuery> queries = new HashMap<>();
     /** Rows added with {@link #addBatch} and not sent yet, per statement, in the order they were added. */
     private final Map<String, List<Row>> unsent = new LinkedHashMap<>();
     /** Null from a broken connection's close until the next batch opens one. */
@@ -69,6 +70,16 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             statements.put(sql, statement);
         }
         return statement;
+    }
+
+    @Override
+    public RowQuery query(String sql) throws SQLException {
+        RowQuery query = queries.get(sql);
+        if (query == null) {
+            query = RowQuery.prepare(db, sql);
+            queries.put(sql, query);
+        }
+        return query;
     }
 
     @Override
@@ -222,20 +233,23 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         }
     }
 
-    /** Closes every prepared statement, then the connection, if one is open. */
+    /** Closes every prepared statement and query, then the connection, if one is open. */
     @Override
     public void close() {
         if (db == null) {
             return;
         }
-        for (PreparedStatement statement : statements.values()) {
+        List<AutoCloseable> prepared = new ArrayList<>(queries.values());
+        prepared.addAll(statements.values());
+        for (AutoCloseable statement : prepared) {
             try {
                 statement.close();
-            } catch (SQLException e) {
+            } catch (Exception e) {
                 LOG.log(System.Logger.Level.WARNING, "closing a prepared statement failed", e);
             }
         }
         statements.clear();
+        queries.clear();
         unsent.clear();
         try {
             db.close();

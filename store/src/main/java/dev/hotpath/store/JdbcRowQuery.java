@@ -1,5 +1,6 @@
 package dev.hotpath.store;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,6 +16,16 @@ final class JdbcRowQuery extends RowQuery {
     @Override
     public void bind(int index, long value) throws SQLException {
         statement.setLong(index, value);
+    }
+
+    @Override
+    public void bind(int index, byte[] utf8, int from, int length) throws SQLException {
+        statement.setString(index, new String(utf8, from, length, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void execute() throws SQLException {
+        statement.executeUpdate();
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Objects;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
@@ -27,8 +28,8 @@ import org.sqlite.SQLiteException;
  *
  * <p>Only for connections opened for one thread ({@code SQLITE_OPEN_NOMUTEX}, as every server
  * connection of {@link SqliteDatabase} is): on those, binding and reading a column take no lock and
- * only touch memory SQLite holds (a column read as a type it is not stored as is converted in place,
- * a moment in SQLite's allocator), so they are made as critical calls, without the thread-state
+ * only touch memory SQLite holds (bound text is copied, and a column read as a type it is not stored
+ * as is converted in place, a moment in SQLite's allocator), so they are made as critical calls, without the thread-state
  * transition a call that may block needs; stepping, which may read the disk or wait on a lock, is not.
  * A connection with SQLite's mutex gets the JDBC form ({@link RowQuery#prepare}). Nothing serializes
  * a query against its connection's closing: like the connection, it belongs to one thread, and its
@@ -42,12 +43,23 @@ final class NativeRowQuery extends RowQuery {
     private static final int SQLITE_NULL = 5;
     private static final int SQLITE_NOMEM = 7;
     private static final int SQLITE_PREPARE_PERSISTENT = 0x01;
+    /** The destructor argument that tells SQLite to copy bound text before the call returns. */
+    private static final long SQLITE_TRANSIENT = -1;
+    /** The smallest buffer bound text is staged in: a name or an email fits. */
+    private static final int MIN_STAGING_BYTES = 256;
     private static final Api API = Api.load();
 
     private final Connection connection;
     private final MemorySegment database;
     private final NativeRows rows = new NativeRows();
     private MemorySegment statement;
+    /**
+     * Where bound text is staged for SQLite, which copies it at once: native memory, so a bind makes no
+     * object; made by the first text bind, replaced by a larger one for a longer text, freed with the
+     * query's last reference (an automatic arena: a query may be closed on another thread than the one
+     * that bound it).
+     */
+    private MemorySegment staging;
 
     private NativeRowQuery(Connection connection, MemorySegment database, MemorySegment statement) {
         this.connection = connection;
@@ -112,6 +124,41 @@ final class NativeRowQuery extends RowQuery {
             throw rethrow(e);
         }
         check(database, rc);
+    }
+
+    @Override
+    public void bind(int index, byte[] utf8, int from, int length) throws SQLException {
+        Objects.checkFromIndexSize(from, length, utf8.length);
+        MemorySegment statement = statement();
+        rows.close(); // as above
+        MemorySegment text = staging(length);
+        MemorySegment.copy(utf8, from, text, ValueLayout.JAVA_BYTE, 0, length);
+        int rc;
+        try {
+            rc = (int) API.bindText.invokeExact(statement, index, text.address(), length, SQLITE_TRANSIENT);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        check(database, rc);
+    }
+
+    /** The staging buffer, at least {@code length} bytes (and never of none: SQLite reads a NULL address as a NULL value). */
+    private MemorySegment staging(int length) {
+        if (staging == null || staging.byteSize() < length) {
+            staging = Arena.ofAuto().allocate(Math.max(length, staging == null ? MIN_STAGING_BYTES : 2 * staging.byteSize()));
+        }
+        return staging;
+    }
+
+    /** Steps the statement to its end: {@link NativeRows#next} resets it there, and on a failure, which it throws. */
+    @Override
+    public void execute() throws SQLException {
+        MemorySegment statement = statement();
+        rows.close();
+        rows.start(statement);
+        while (rows.next()) {
+            // a row of a statement run for its effect is passed over
+        }
     }
 
     @Override
@@ -313,7 +360,7 @@ final class NativeRowQuery extends RowQuery {
      * read at an address and length SQLite just returned for a current row); null where the functions
      * or the handle are missing, or where this module may not use restricted methods.
      */
-    private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64,
+    private record Api(MethodHandle prepare, MethodHandle step, MethodHandle reset, MethodHandle bindInt64, MethodHandle bindText,
                        MethodHandle columnInt64, MethodHandle columnText, MethodHandle columnBytes, MethodHandle columnType,
                        MethodHandle finalizeStatement, MethodHandle errmsg, MethodHandle errcode, MethodHandle dbMutex,
                        MethodHandle pointer, MemorySegment addressSpace) {
@@ -339,6 +386,9 @@ final class NativeRowQuery extends RowQuery {
                     function(linker, sqlite, "sqlite3_step", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
+                    // the text's address and the destructor (SQLITE_TRANSIENT, -1) as integers: no segment per call
+                    function(linker, sqlite, "sqlite3_bind_text",
+                        FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG, integer, ValueLayout.JAVA_LONG), true),
                     function(linker, sqlite, "sqlite3_column_int64", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),
                     // the text's address as an integer (a pointer is 64 bits on every platform the build supports): no segment per call
                     function(linker, sqlite, "sqlite3_column_text", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),

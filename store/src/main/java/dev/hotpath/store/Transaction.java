@@ -17,6 +17,15 @@ public interface Transaction {
     PreparedStatement statement(String sql) throws SQLException;
 
     /**
+     * {@code sql} as a {@link RowQuery} on the writer's connection, which must be SQLite's, prepared the
+     * first time it is asked for: binding text from bytes and executing through SQLite's C API where the
+     * build has it, it makes no object per write, where a JDBC statement takes each text as a string
+     * and makes an array of it, a lambda and more per row. A write binds and executes
+     * it, and never closes it.
+     */
+    RowQuery query(String sql) throws SQLException;
+
+    /**
      * Adds the parameters set on {@code statement(sql)} as one row of that statement's JDBC batch,
      * instead of executing it now. The rows of every write of the batch transaction go to the
      * database together, one round trip per statement, just before the commit (or at the end of this

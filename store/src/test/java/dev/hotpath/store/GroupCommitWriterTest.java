@@ -1,8 +1,12 @@
 package dev.hotpath.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hotpath.store.testing.Await;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -160,6 +165,69 @@ class GroupCommitWriterTest {
         assertThat(two.row.updateCount()).isEqualTo(1);
         assertThat(three.row.updateCount()).isEqualTo(1);
         assertThat(ignored.row.updateCount()).as("an insert that did nothing counts 0").isZero();
+    }
+
+    /** A write through a {@link RowQuery} is part of the batch's transaction: rolled back alone when it fails, committed with its neighbours. */
+    @Test
+    void rollsBackAFailingQueryWriteAloneAndCommitsItsNeighbours() throws Exception {
+        Gate gate = new Gate(1);
+        writer.offer(gate);
+        gate.entered.await(SAFETY_SECONDS, TimeUnit.SECONDS);
+        writer.offer(new QueryInsert(2, "b\u00e9"));
+        writer.offer(new QueryInsert(1, "duplicate key"));
+        writer.offer(new QueryInsert(3, "c \uD83D\uDE80"));
+
+        gate.open.countDown();
+        awaitEvents(4);
+
+        assertThat(events).containsExactly("committed 1", "committed 2", "failed 1", "committed 3");
+        assertThat(name(1)).isEqualTo("gate");
+        assertThat(name(2)).isEqualTo("b\u00e9");
+        assertThat(name(3)).isEqualTo("c \uD83D\uDE80");
+        assertThat(writer.stats().failed()).isEqualTo(1);
+    }
+
+    /**
+     * The writer prepares a query once and finalizes it before it closes the connection: SQLite keeps a
+     * connection open while a statement of it is prepared (sqlite-jdbc reports it closed all the
+     * same), so the file would stay open for the process's life.
+     */
+    @Test
+    void preparesEachQueryOnceAndFinalizesItBeforeClosingTheConnection() throws Exception {
+        Path own = dir.resolve("queries.db");
+        List<RowQuery> seen = new CopyOnWriteArrayList<>();
+        try (GroupCommitWriter queries = new GroupCommitWriter(itemsDatabase(own, Durability.FULL), GroupCommitConfig.named("q-writer"))) {
+            for (int id = 1; id <= 3; id++) {
+                queries.offer(new QueryInsert(id, "x") {
+                    @Override
+                    public void apply(Transaction transaction) throws SQLException {
+                        super.apply(transaction);
+                        seen.add(transaction.query(INSERT));
+                    }
+                });
+                awaitEvents(id);
+            }
+            assertThat(openFilesUnder(own)).as("the database is open while the writer runs").isNotEmpty();
+        }
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(1)).isSameAs(seen.get(0));
+        assertThat(seen.get(2)).isSameAs(seen.get(0));
+        assertThatThrownBy(() -> seen.get(0).run()).isInstanceOf(SQLException.class).hasMessageContaining("the query is closed");
+        assertThat(openFilesUnder(own)).as("no descriptor left on the database or its WAL").isEmpty();
+    }
+
+    /** This process's open descriptors on {@code file} or a file beside it named after it ({@code -wal}, {@code -shm}). */
+    private static List<Path> openFilesUnder(Path file) throws IOException {
+        String name = file.toRealPath().toString();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.flatMap(fd -> {
+                try {
+                    return Stream.of(Files.readSymbolicLink(fd));
+                } catch (IOException e) {
+                    return Stream.empty(); // the listing's own descriptor, closed by now
+                }
+            }).filter(target -> target.toString().startsWith(name)).toList();
+        }
     }
 
     @Test
@@ -425,6 +493,22 @@ class GroupCommitWriterTest {
         public void apply(Transaction transaction) throws SQLException {
             transaction.statement(INSERT).getConnection().close();
             throw new SQLException("connection lost");
+        }
+    }
+
+    /** An insert through the transaction's {@link RowQuery}, its name bound as UTF-8 bytes. */
+    private class QueryInsert extends Insert {
+        QueryInsert(int id, String name) {
+            super(id, name);
+        }
+
+        @Override
+        public void apply(Transaction transaction) throws SQLException {
+            RowQuery insert = transaction.query(INSERT);
+            byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+            insert.bind(1, id);
+            insert.bind(2, utf8, 0, utf8.length);
+            insert.execute();
         }
     }
 

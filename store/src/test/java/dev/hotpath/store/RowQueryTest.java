@@ -166,6 +166,76 @@ class RowQueryTest {
         }
     }
 
+    /**
+     * Text bound from bytes is stored as text, byte for byte, by both forms: from the middle of an array
+     * (nothing around it taken), empty (not NULL), and longer than the native form's first staging
+     * buffer, twice (it grows, then is reused).
+     */
+    @Test
+    void bothFormsStoreTextBoundFromBytesAlike() throws SQLException {
+        String insert = "INSERT INTO t (id, v) VALUES (?, ?)";
+        byte[] framed = utf8("[" + UTF8 + "]");
+        byte[] long1 = utf8("é".repeat(700));
+        byte[] long2 = utf8("🚀".repeat(1500));
+        try (RowQuery nativeQuery = NativeRowQuery.prepareNatively(db, insert); RowQuery jdbc = RowQuery.jdbc(db, insert);
+             RowQuery stored = RowQuery.jdbc(db, "SELECT typeof(v), v FROM t WHERE id = ?")) {
+            long id = 100;
+            for (RowQuery query : List.of(nativeQuery, jdbc)) {
+                String form = query.getClass().getSimpleName();
+                List<byte[]> texts = List.of(Arrays.copyOfRange(framed, 1, framed.length - 1), new byte[0], long1, long2, utf8("short again"));
+                query.bind(1, id);
+                query.bind(2, framed, 1, framed.length - 2);
+                query.execute();
+                for (byte[] text : texts.subList(1, texts.size())) {
+                    query.bind(1, id + texts.indexOf(text));
+                    query.bind(2, text, 0, text.length);
+                    query.execute();
+                }
+                for (int i = 0; i < texts.size(); i++) {
+                    stored.bind(1, id + i);
+                    try (RowQuery.Rows row = stored.run()) {
+                        assertThat(row.next()).as(form + " row %d", i).isTrue();
+                        assertThat(text(row, 1)).as(form + " row %d's type", i).isEqualTo(utf8("text"));
+                        assertThat(text(row, 2)).as(form + " row %d", i).isEqualTo(texts.get(i));
+                    }
+                }
+                id += 100;
+            }
+            assertThatThrownBy(() -> nativeQuery.bind(2, framed, 2, framed.length)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
+
+    /** A write that fails throws as JDBC's would and leaves the query ready: the next run stores its row. */
+    @Test
+    void aFailedWriteThrowsAlikeAndTheQueryRunsAgain() throws SQLException {
+        String insert = "INSERT INTO t (id, v) VALUES (?, ?)";
+        try (RowQuery nativeQuery = NativeRowQuery.prepareNatively(db, insert); RowQuery jdbc = RowQuery.jdbc(db, insert)) {
+            List<SQLException> failures = new ArrayList<>();
+            long id = 200;
+            for (RowQuery query : List.of(nativeQuery, jdbc)) {
+                query.bind(1, 1);
+                query.bind(2, new byte[] {'x'}, 0, 1);
+                failures.add(catchSqlException(() -> {
+                    query.execute();
+                    return null;
+                }));
+                query.bind(1, id);
+                query.execute();
+                try (RowQuery ids = RowQuery.jdbc(db, "SELECT v FROM t WHERE id = ?")) {
+                    ids.bind(1, id);
+                    try (RowQuery.Rows row = ids.run()) {
+                        assertThat(row.next()).as(query.getClass().getSimpleName() + ": the row after a failure").isTrue();
+                        assertThat(text(row, 1)).isEqualTo(utf8("x"));
+                    }
+                }
+                id++;
+            }
+            assertThat((Throwable) failures.get(0)).isExactlyInstanceOf(failures.get(1).getClass()).hasMessage(failures.get(1).getMessage())
+                .hasMessageContaining("UNIQUE constraint failed: t.id");
+            assertThat(failures.get(0).getErrorCode()).isEqualTo(failures.get(1).getErrorCode());
+        }
+    }
+
     @Test
     void aRowWrittenMeanwhileIsSeenByTheNextRun() throws SQLException {
         try (RowQuery query = NativeRowQuery.prepareNatively(db, ROWS); Statement s = db.createStatement()) {

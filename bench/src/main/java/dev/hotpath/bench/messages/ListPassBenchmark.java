@@ -8,6 +8,7 @@ import dev.hotpath.apps.messages.internal.MessagesSchema;
 import dev.hotpath.apps.messages.internal.NewMessage;
 import dev.hotpath.apps.messages.internal.SqliteMessageStore;
 import dev.hotpath.store.Durability;
+import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.SqliteDatabase;
 import dev.hotpath.store.Transaction;
 import java.io.IOException;
@@ -159,6 +160,11 @@ public class ListPassBenchmark {
                     throw new IllegalArgumentException("only the store's insert is prepared here, not " + sql);
                 }
                 return insert;
+            }
+
+            @Override
+            public RowQuery query(String sql) {
+                throw new UnsupportedOperationException("the store's insert is a JDBC statement");
             }
 
             @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hotpath.store.Migrations;
 import dev.hotpath.store.PostgresConfig;
 import dev.hotpath.store.PostgresDatabase;
+import dev.hotpath.store.RowQuery;
 import dev.hotpath.store.Transaction;
 import dev.hotpath.store.Write;
 import dev.hotpath.store.testing.ThrowawayPostgres;
@@ -131,6 +132,11 @@ class PostgresVisitFlushesIT {
             @Override
             public PreparedStatement statement(String sql) throws SQLException {
                 return connection.prepareStatement(sql);
+            }
+
+            @Override
+            public RowQuery query(String sql) {
+                throw new UnsupportedOperationException("visit writes run no SQLite query");
             }
 
             @Override
