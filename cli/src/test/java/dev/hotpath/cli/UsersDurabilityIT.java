@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.hotpath.apps.users.UsersConfig;
 import dev.hotpath.http.testing.RawHttpClient;
 import dev.hotpath.http.testing.RawResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,9 +80,13 @@ class UsersDurabilityIT {
     private void createUntilKilled(int port, int client, Map<Long, String> created, AtomicInteger acks, CountDownLatch enough) {
         try (RawHttpClient http = RawHttpClient.connect(port)) {
             for (int n = 0; ; n++) {
-                String body = "{\"name\":\"c" + client + "-" + n + "\",\"email\":\"c" + client + "-" + n + "@example.com\"}";
-                RawResponse response = http.send("POST /api/users HTTP/1.1\r\nHost: a\r\n" + AUTH + "Content-Type: application/json\r\n"
-                    + "Content-Length: " + body.length() + "\r\n\r\n" + body).read();
+                // every other name past ASCII, spelled raw and as escapes: the bytes bound and the answer written from them
+                String name = n % 2 == 0 ? "c" + client + "-" + n : "c" + client + "-" + n + " Zoë \\\"q\\\" \\u00e9 🚀 \\ud83d\\ude00 \\n";
+                byte[] body = ("{\"name\":\"" + name + "\",\"email\":\"c" + client + "-" + n + "@example.com\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+                http.send("POST /api/users HTTP/1.1\r\nHost: a\r\n" + AUTH + "Content-Type: application/json\r\n"
+                    + "Content-Length: " + body.length + "\r\n\r\n");
+                RawResponse response = http.send(body).read();
                 Matcher id = CREATED.matcher(response.bodyText());
                 if (response.status() != 201 || !id.find()) {
                     throw new AssertionError("create answered " + response.status() + ": " + response.bodyText());

@@ -1,6 +1,7 @@
 package dev.hotpath.apps.social;
 
 import dev.hotpath.apps.internal.JsonText;
+import dev.hotpath.apps.internal.RowInHand;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import java.nio.charset.StandardCharsets;
@@ -121,39 +122,20 @@ final class PostJson {
      * A post just written, as the row {@link #postOnRow} reads (its columns in the order of
      * {@link #COLUMNS}, no likes yet), so that a {@code 201} is written exactly as a read is.
      */
-    private record NewPost(long id, byte[] body, byte[] createdAt, byte[] author) implements RowQuery.Rows {
-        @Override
-        public boolean next() {
-            throw new UnsupportedOperationException("one row, in hand");
-        }
-
+    private record NewPost(long id, byte[] body, byte[] createdAt, byte[] author) implements RowInHand {
         @Override
         public long getLong(int column) {
             return column == 1 ? id : 0;
         }
 
         @Override
-        public int textLength(int column) {
-            return text(column).length;
-        }
-
-        @Override
-        public void copyText(int column, byte[] into, int at) {
-            byte[] text = text(column);
-            System.arraycopy(text, 0, into, at, text.length);
-        }
-
-        private byte[] text(int column) {
+        public byte[] text(int column) {
             return switch (column) {
                 case 2 -> body;
                 case 3 -> createdAt;
                 case 4 -> author;
                 default -> throw new IllegalArgumentException("no text in column " + column);
             };
-        }
-
-        @Override
-        public void close() {
         }
     }
 

@@ -1,13 +1,14 @@
 package dev.hotpath.apps.users.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads a create request's body, one JSON object (RFC 8259) holding exactly {@code name} and
  * {@code email} as strings, straight from its bytes. jackson-core's parser made a parser, its I/O
  * context, a name table, contexts and buffers for every body, about 700 bytes a create with what it
  * read (async-profiler alloc under S3), which at a common rate was half of all the server allocated;
- * this makes the two strings and nothing else (docs/ENGINES.md).
+ * this makes the two fields' UTF-8 arrays (and the reader) and nothing else (docs/ENGINES.md).
  *
  * <p>Strict as the parser it replaces: whitespace is space, tab, CR and LF only; no comments, single
  * quotes, bare names, trailing commas, leading zeros, {@code NaN}; strings are valid UTF-8 (RFC 3629)
@@ -34,8 +35,10 @@ final class CreateBodyReader {
 
     private final byte[] body;
     private int at;
-    private String name;
-    private String email;
+    private byte[] name;
+    private byte[] email;
+    /** Whether {@code name} or {@code email} spelled a lone surrogate ({@link NewUser#of}). */
+    private boolean loneSurrogate;
     private boolean nameSeen;
     private boolean emailSeen;
     /** Why the fields are refused (422), once the whole body has proven valid JSON; the first reason found. */
@@ -48,7 +51,7 @@ final class CreateBodyReader {
     static NewUser read(byte[] body) throws UserJson.Invalid {
         CreateBodyReader reader = new CreateBodyReader(body);
         reader.readObject();
-        return NewUser.of(reader.name, reader.email);
+        return NewUser.of(reader.name, reader.email, reader.loneSurrogate);
     }
 
     private void readObject() throws UserJson.Invalid {
@@ -99,7 +102,7 @@ final class CreateBodyReader {
         nameSeen |= isName;
         emailSeen |= isEmail;
         if ((isName || isEmail) && peek() == '"') {
-            String value = readString();
+            byte[] value = readString();
             if (isName) {
                 name = value;
             } else {
@@ -216,12 +219,34 @@ final class CreateBodyReader {
         return at - start;
     }
 
-    /** The string at {@code at} (its opening quote), decoded; moves past it. */
-    private String readString() throws UserJson.Invalid {
+    /**
+     * The string at {@code at} (its opening quote) as UTF-8, its escapes resolved; moves past it. Most
+     * strings have no escape, and their bytes are copied as they stand; one with an escape (rare) is
+     * decoded into characters first, where a lone surrogate it spells can be seen.
+     */
+    private byte[] readString() throws UserJson.Invalid {
         int start = at + 1;
         boolean escaped = skipString();
         int end = at - 1;
-        return escaped ? decode(start, end) : new String(body, start, end - start, StandardCharsets.UTF_8);
+        if (!escaped) {
+            return Arrays.copyOfRange(body, start, end);
+        }
+        String text = decode(start, end);
+        loneSurrogate |= hasLoneSurrogate(text);
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A high surrogate followed by a low one is a pair, one code point; any other surrogate is lone. */
+    static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

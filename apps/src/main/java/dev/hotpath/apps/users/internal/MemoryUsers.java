@@ -20,7 +20,7 @@ import java.util.Arrays;
 public final class MemoryUsers implements UserStore {
     private final CreationTimes creationTimes;
     /** Writes each new user's answer; used under this store's lock. */
-    private final UserJson.AnswerWriter writer = new UserJson.AnswerWriter();
+    private final UserRowJson writer = new UserRowJson();
     private volatile Response[] answers;
     /** Users stored: the highest id. Written after the array, read before it. */
     private volatile int count;
@@ -78,8 +78,7 @@ public final class MemoryUsers implements UserStore {
         if (id >= answers.length) {
             answers = Arrays.copyOf(answers, answers.length * 2);
         }
-        String createdAt = creationTimes.now();
-        Response answer = writer.answer(200, id, user.name(), user.email(), createdAt);
+        Response answer = writer.answer(200, id, user, creationTimes.now());
         answers[id] = answer;
         count = id;
         return answer;

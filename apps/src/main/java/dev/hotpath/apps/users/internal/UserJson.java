@@ -25,7 +25,8 @@ public final class UserJson {
     /**
      * Fills {@code answers[1..count]} ({@code answers} must have more than {@code count} slots) with the
      * {@code 200} answers of the preloaded users: user {@code id} is named
-     * {@link UserStore#preloadedName}, has the email {@link UserStore#preloadedEmail} and was created
+     * {@link UserStore#PRELOADED_NAME_PREFIX} and its id, has that name and
+     * {@link UserStore#PRELOADED_EMAIL_DOMAIN} as its email, and was created
      * {@link #PRELOADED_AT}, and each answer's body is the bytes {@link AnswerWriter} writes for it. Written
      * through one batch from one array of characters, reused: a name and an email string and a capturing
      * lambda per user were about 1.5 MB of garbage at every start, and a server whose requests allocate
@@ -50,12 +51,10 @@ public final class UserJson {
     }
 
     /**
-     * Writes users' answers, {@code {"id":..,"name":..,"email":..,"created_at":..}} with the strings
-     * escaped by jackson-core's generator, one at a time through one generator and buffer it keeps:
-     * for a store that makes them under its own lock or on one thread. A generator per user left its
-     * contexts, a buffer, a lambda and a copy behind (about 500 bytes), which under S3's creates was a
-     * third of what the server allocated, and under S4's a quarter once its reads allocated nothing.
-     * One thread at a time.
+     * Writes a user's JSON, {@code {"id":..,"name":..,"email":..,"created_at":..}} with the strings
+     * escaped by jackson-core's generator, through one generator and buffer it keeps: the reference
+     * {@link UserRowJson} is held to, and its writer for the rare row whose text is not UTF-8. One
+     * thread at a time.
      */
     public static final class AnswerWriter implements JsonBytes.Body {
         /** Replaced after a failure, which leaves a batch refusing every later value. */
@@ -65,18 +64,7 @@ public final class UserJson {
         private String email;
         private String createdAt;
 
-        /** The answer of {@code status} (200 for a read kept, 201 for a create) with the user's JSON. */
-        public Response answer(int status, long id, String name, String email, String createdAt) {
-            with(id, name, email, createdAt);
-            try {
-                return batch.response(status, this);
-            } catch (RuntimeException | Error e) {
-                batch = new JsonBytes.Batch();
-                throw e;
-            }
-        }
-
-        /** The user's JSON alone: for a row whose text was read as strings ({@link UserRowJson}). */
+        /** The user's JSON. */
         public byte[] json(long id, String name, String email, String createdAt) {
             with(id, name, email, createdAt);
             try {

@@ -1,6 +1,9 @@
 package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.apps.internal.JsonText;
+import dev.hotpath.apps.internal.RowInHand;
+import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -20,7 +23,10 @@ import java.sql.SQLException;
  * not valid UTF-8 (no row this app writes has any, but another tool may write into the file) is read
  * as JDBC reads it, each bad sequence a U+FFFD, and that row is written by the generator.
  *
- * <p>One per reading thread: it keeps the buffer rows are written into ({@link JsonText}), which
+ * <p>A new user's answer is written the same way from the request's bytes ({@link NewUser}), so the
+ * {@code 201} of a create and every later read of that user are the same bytes in both stores.
+ *
+ * <p>One per writing thread: it keeps the buffer rows are written into ({@link JsonText}), which
  * grows to the largest page and stays (up to 1 MiB).
  */
 final class UserRowJson {
@@ -33,6 +39,7 @@ final class UserRowJson {
     /** Writes the rare row whose text is not valid UTF-8. */
     private final UserJson.AnswerWriter generator = new UserJson.AnswerWriter();
     private final JsonText json = new JsonText(4096);
+    private final CreatedRow created = new CreatedRow();
 
     /** Starts over: what was written is dropped. */
     void clear() {
@@ -51,6 +58,21 @@ final class UserRowJson {
     /** Writes the comma between two users of a page. */
     void comma() {
         json.appendByte(',');
+    }
+
+    /**
+     * A new user's answer, its JSON written from the request's bytes: the same bytes the user's row
+     * reads as. The answer holds a copy; this writer's buffer is cleared first.
+     */
+    Response answer(int status, long id, NewUser user, byte[] createdAt) {
+        clear();
+        created.point(user, createdAt);
+        try {
+            user(id, created, 1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("a row in hand failed to read", e); // CreatedRow throws none
+        }
+        return Response.of(status, ContentType.JSON.mediaType(), json.bytes(), json.size());
     }
 
     /**
@@ -127,6 +149,27 @@ final class UserRowJson {
         byte[] text = new byte[length];
         row.copyText(column, text, 0);
         return new String(text, StandardCharsets.UTF_8);
+    }
+
+    /** A new user in hand as the text columns of a row (name, email, {@code created_at}): one per writer, pointed at each user in turn. */
+    private static final class CreatedRow implements RowInHand {
+        private NewUser user;
+        private byte[] createdAt;
+
+        void point(NewUser user, byte[] createdAt) {
+            this.user = user;
+            this.createdAt = createdAt;
+        }
+
+        @Override
+        public byte[] text(int column) {
+            return switch (column) {
+                case 1 -> user.name();
+                case 2 -> user.email();
+                case 3 -> createdAt;
+                default -> throw new IllegalArgumentException("no text in column " + column);
+            };
+        }
     }
 
     private static byte[] ascii(String text) {

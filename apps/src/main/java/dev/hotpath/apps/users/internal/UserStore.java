@@ -11,14 +11,6 @@ public interface UserStore extends AutoCloseable {
     String PRELOADED_NAME_PREFIX = "user-";
     String PRELOADED_EMAIL_DOMAIN = "@example.com";
 
-    static String preloadedName(long id) {
-        return PRELOADED_NAME_PREFIX + id;
-    }
-
-    static String preloadedEmail(long id) {
-        return preloadedName(id) + PRELOADED_EMAIL_DOMAIN;
-    }
-
     /**
      * Answers {@code 200} with user {@code id} and returns true, or returns false without answering
      * when there is none; throws before answering when the store fails.

@@ -41,7 +41,7 @@ class CreateBodyReaderTest {
     private static Verdict ours(byte[] body) {
         try {
             NewUser user = CreateBodyReader.read(body);
-            return new Verdict("user " + user.name() + " / " + user.email());
+            return new Verdict("user " + text(user.name()) + " / " + text(user.email()));
         } catch (UserJson.Invalid e) {
             return new Verdict(e.malformed ? "400" : "422 " + e.getMessage());
         }
@@ -88,8 +88,9 @@ class CreateBodyReaderTest {
             return new Verdict("422 " + unexpected);
         }
         try {
-            NewUser user = NewUser.of(name, email);
-            return new Verdict("user " + user.name() + " / " + user.email());
+            NewUser user = NewUser.of(utf8OrNull(name), utf8OrNull(email),
+                name != null && email != null && (CreateBodyReader.hasLoneSurrogate(name) || CreateBodyReader.hasLoneSurrogate(email)));
+            return new Verdict("user " + text(user.name()) + " / " + text(user.email()));
         } catch (UserJson.Invalid e) {
             return new Verdict("422 " + e.getMessage());
         }
@@ -97,6 +98,14 @@ class CreateBodyReaderTest {
 
     private static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] utf8OrNull(String text) {
+        return text == null ? null : utf8(text);
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     private static String show(byte[] body) {
@@ -107,8 +116,8 @@ class CreateBodyReaderTest {
     void readsWhatTheContractAcceptsWithEveryEscapeResolved() throws UserJson.Invalid {
         NewUser user = CreateBodyReader.read(utf8("\uFEFF\r\n{ \"email\" : \"z\\u00e9@x\\/y\" ,\t\"n\\u0061me\":"
             + "\"Zo\u00eb \\\"Z\\\" \\ud83d\\ude00 \u4e2d \\\\ \\b\\f\\n\\r\\t\"}\n"));
-        assertThat(user.name()).isEqualTo("Zo\u00eb \"Z\" \ud83d\ude00 \u4e2d \\ \b\f\n\r\t");
-        assertThat(user.email()).isEqualTo("z\u00e9@x/y");
+        assertThat(text(user.name())).isEqualTo("Zo\u00eb \"Z\" \ud83d\ude00 \u4e2d \\ \b\f\n\r\t");
+        assertThat(text(user.email())).isEqualTo("z\u00e9@x/y");
     }
 
     @Test

@@ -19,7 +19,8 @@ class MemoryUsersTest {
     private final MemoryUsers users = new MemoryUsers(CLOCK);
 
     private static String preloaded(long id) {
-        return new String(GeneratedUser.json(id, UserStore.preloadedName(id), UserStore.preloadedEmail(id), UserJson.PRELOADED_AT),
+        String name = UserStore.PRELOADED_NAME_PREFIX + id;
+        return new String(GeneratedUser.json(id, name, name + UserStore.PRELOADED_EMAIL_DOMAIN, UserJson.PRELOADED_AT),
             StandardCharsets.UTF_8);
     }
 
@@ -59,7 +60,7 @@ class MemoryUsersTest {
         int extra = UserStore.PRELOADED + 5; // past the first array's 2 × PRELOADED + 1 slots
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
-            users.create(new NewUser(name, "e" + i + "@example.com"));
+            users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8)));
             created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
         }

@@ -2,6 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,8 @@ import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,6 +77,31 @@ class SqliteUsersTest {
                 String next = users100.size() == 100 ? users100.getLast().getKey().toString() : "null";
                 assertThat(page.body()).as("after %d", after).isEqualTo(
                     users100.stream().map(e -> e.getValue()).collect(Collectors.joining(",", "{\"users\":[", "],\"next\":" + next + "}")));
+            }
+        }
+    }
+
+    /**
+     * Creates of any text, each inserted from its request's bytes: its {@code 201} is what the
+     * generator writes for the same strings, and a read after the commit answers exactly its body.
+     */
+    @Test
+    void answersEachCreateAsTheGeneratorWouldAndReadsItBackAlike() throws Exception {
+        SplittableRandom random = new SplittableRandom(12);
+        try (SqliteUsers users = new SqliteUsers(dir, CLOCK)) {
+            for (long id = FIRST_ADDED; id < FIRST_ADDED + ADDED; id++) {
+                String name = UserRowJsonTest.randomText(random);
+                String email = UserRowJsonTest.randomText(random) + "@" + UserRowJsonTest.randomText(random);
+                CompletableFuture<Response> answer = new CompletableFuture<>();
+                users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), email.getBytes(StandardCharsets.UTF_8)), answer::complete);
+                Response created = answer.get(20, TimeUnit.SECONDS);
+                String expected = new String(GeneratedUser.json(id, name, email, "2026-12-07T11:00:00Z"), StandardCharsets.UTF_8);
+                assertThat(created.status()).isEqualTo(201);
+                assertThat(new String(created.wire(), created.headLength(), created.bodyLength(), StandardCharsets.UTF_8))
+                    .as("user %d's 201", id).isEqualTo(expected);
+                StreamedPage found = new StreamedPage();
+                assertThat(users.find(id, found)).isTrue();
+                assertThat(found.body()).as("user %d read back", id).isEqualTo(expected);
             }
         }
     }
