@@ -67,12 +67,5 @@ public interface Request {
      * {@code application/json} with any parameters, the type compared case-insensitively (RFC 9110
      * §8.3.1). What a JSON API answers {@code 415} to when false.
      */
-    default boolean declaresJsonOrNothing() {
-        String type = header(HeaderName.CONTENT_TYPE);
-        if (type == null) {
-            return true;
-        }
-        int semicolon = type.indexOf(';');
-        return (semicolon < 0 ? type : type.substring(0, semicolon)).trim().equalsIgnoreCase("application/json");
-    }
+    boolean declaresJsonOrNothing();
 }

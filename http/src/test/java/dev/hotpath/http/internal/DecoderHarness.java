@@ -8,6 +8,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Drives a {@link RequestDecoder} the way a connection does (cumulate, decode until it needs more,
@@ -25,6 +26,11 @@ final class DecoderHarness {
      * read is a buffer of exactly its length, so a decoder reading past what arrived throws.
      */
     static List<String> run(ServerLimits limits, List<byte[]> pieces) {
+        return run(limits, pieces, DecoderHarness::describe);
+    }
+
+    /** {@link #run(ServerLimits, List)}, each request described by {@code describe} instead. */
+    static List<String> run(ServerLimits limits, List<byte[]> pieces, Function<RequestHead, String> describe) {
         RequestDecoder decoder = new RequestDecoder(limits);
         RequestHead head = new RequestHead(limits);
         Object owner = new Object();
@@ -36,7 +42,7 @@ final class DecoderHarness {
                 read.writeBytes(piece);
                 cumulation = cumulation == null ? read
                     : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ByteBufAllocator.DEFAULT, cumulation, read);
-                if (drain(decoder, head, owner, cumulation, limits, outcomes)) {
+                if (drain(decoder, head, owner, cumulation, limits, describe, outcomes)) {
                     return outcomes;
                 }
             }
@@ -54,7 +60,7 @@ final class DecoderHarness {
 
     /** Returns true once the decoder rejected. */
     private static boolean drain(RequestDecoder decoder, RequestHead head, Object owner, ByteBuf in,
-                                 ServerLimits limits, List<String> outcomes) {
+                                 ServerLimits limits, Function<RequestHead, String> describe, List<String> outcomes) {
         while (true) {
             int consumedBefore = in.readerIndex();
             RequestDecoder.Event event = decoder.decode(in, head, owner);
@@ -77,7 +83,7 @@ final class DecoderHarness {
                         decoder.reparse(in, head, owner);
                     }
                     decoder.attachBody(in, head);
-                    outcomes.add(describe(head));
+                    outcomes.add(describe.apply(head));
                     head.release();
                     decoder.finishRequest(in);
                 }

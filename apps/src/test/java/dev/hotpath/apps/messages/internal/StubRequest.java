@@ -62,6 +62,12 @@ record StubRequest(String body) implements Request {
         return null;
     }
 
+    /** No header, so no declared type. */
+    @Override
+    public boolean declaresJsonOrNothing() {
+        return true;
+    }
+
     @Override
     public int bodyLength() {
         return bodyBytes().length;
