@@ -102,6 +102,9 @@ final class BatchTransaction implements Transaction, AutoCloseable {
 
     /** Sends every statement's batched rows and gives each row its update count. */
     private void sendBatches() throws SQLException {
+        if (unsent.isEmpty()) {
+            return; // as for every SQLite write: no iterator made per write and batch
+        }
         try {
             for (Map.Entry<String, List<Row>> batch : unsent.entrySet()) {
                 int[] counts = statements.get(batch.getKey()).executeBatch();
@@ -117,6 +120,9 @@ final class BatchTransaction implements Transaction, AutoCloseable {
 
     /** Forgets rows not sent (their write was rolled back): the next batch starts empty. */
     private void discardBatches() {
+        if (unsent.isEmpty()) {
+            return;
+        }
         for (String sql : unsent.keySet()) {
             try {
                 statements.get(sql).clearBatch();
@@ -190,8 +196,8 @@ final class BatchTransaction implements Transaction, AutoCloseable {
     /** The fast path: every write in the transaction, no savepoints. False (rolled back) if one threw. */
     private boolean applyAll(List<Write> batch) throws SQLException {
         try {
-            for (Write write : batch) {
-                write.apply(this);
+            for (int i = 0; i < batch.size(); i++) { // an index, not an iterator: nothing made per batch
+                batch.get(i).apply(this);
             }
             sendBatches();
             return true;

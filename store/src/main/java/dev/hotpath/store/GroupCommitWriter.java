@@ -9,6 +9,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * The single writer of one database: one thread owns the write connection, takes every write queued
@@ -52,6 +53,16 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final Thread thread;
     /** The idle thread's rest: an offer wakes it, close() unparks it. */
     private final Rest rest = new Rest();
+    /**
+     * Whether the idle thread may go on resting. This and the task below are made once: a lambda per
+     * rest and per commit was garbage on every batch.
+     */
+    private final BooleanSupplier restFurther = this::nothingQueued;
+    /** The acknowledgements task of the batch just committed, which {@link #acknowledging} and {@link #outcome} name. */
+    private final Runnable acknowledgeTask = this::acknowledgeCommitted;
+    /** The batch being acknowledged and its outcome; writer thread only, set for the length of one acknowledgements task. */
+    private List<Write> acknowledging;
+    private Exception[] outcome;
     /** Offers that may still enqueue: the thread does not end while one is in progress. */
     private final AtomicInteger offering = new AtomicInteger();
     private final AtomicLong batches = new AtomicLong();
@@ -135,7 +146,7 @@ public final class GroupCommitWriter implements AutoCloseable {
             Write first = queue.poll();
             if (first == null) {
                 if (!closing) {
-                    rest.rest(Long.MAX_VALUE, () -> queue.isEmpty() && !closing);
+                    rest.rest(Long.MAX_VALUE, restFurther);
                 } else if (offering.get() == 0 && queue.isEmpty()) {
                     return;
                 } else {
@@ -163,10 +174,17 @@ public final class GroupCommitWriter implements AutoCloseable {
 
     private void commit(List<Write> batch) {
         long start = System.nanoTime();
-        Exception[] outcome = transaction.run(batch);
+        Exception[] batchOutcome = transaction.run(batch);
         commitNanos.addAndGet(System.nanoTime() - start);
         batches.incrementAndGet();
-        acknowledgements.execute(() -> acknowledge(batch, outcome));
+        acknowledging = batch;
+        outcome = batchOutcome;
+        try {
+            acknowledgements.execute(acknowledgeTask); // runs the task before it returns (GroupCommitConfig)
+        } finally {
+            acknowledging = null;
+            outcome = null;
+        }
         try {
             afterCommit.run();
         } catch (RuntimeException e) {
@@ -174,10 +192,14 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** Tells each write of a finished batch its outcome, in queue order. */
-    private void acknowledge(List<Write> batch, Exception[] outcome) {
-        for (int i = 0; i < batch.size(); i++) {
-            Write write = batch.get(i);
+    private boolean nothingQueued() {
+        return queue.isEmpty() && !closing;
+    }
+
+    /** Tells each write of the batch just committed its outcome, in queue order. */
+    private void acknowledgeCommitted() {
+        for (int i = 0; i < acknowledging.size(); i++) {
+            Write write = acknowledging.get(i);
             try {
                 if (outcome[i] == null) {
                     committedWrites.incrementAndGet();

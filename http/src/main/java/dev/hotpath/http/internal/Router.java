@@ -25,7 +25,8 @@ public final class Router {
     private final byte[][] exactKeys;
     private final RouteEntry[] exactEntries;
     private final int mask;
-    private final List<Pattern> patterns;
+    /** An array, not a list: the list's iterator in {@link #find} was not always scalar-replaced (async-profiler). */
+    private final Pattern[] patterns;
     private final Response asteriskOptions;
     private final Response notFound;
     private final List<FilterChain> chains = new ArrayList<>();
@@ -41,15 +42,16 @@ public final class Router {
             allMethods.add(route.method());
         }
         List<Map.Entry<String, RouteEntry>> exact = new ArrayList<>();
-        patterns = new ArrayList<>();
+        List<Pattern> withParameters = new ArrayList<>();
         byPattern.forEach((pattern, builder) -> {
             RouteEntry entry = builder.build();
             if (pattern.contains("{")) {
-                patterns.add(new Pattern(pattern, entry));
+                withParameters.add(new Pattern(pattern, entry));
             } else {
                 exact.add(Map.entry(pattern, entry));
             }
         });
+        patterns = withParameters.toArray(Pattern[]::new);
         int capacity = Integer.highestOneBit(Math.max(4, exact.size() * 4) - 1) << 1;
         exactKeys = new byte[capacity][];
         exactEntries = new RouteEntry[capacity];

@@ -86,9 +86,16 @@ final class TurnTasks implements Executor {
         }
     }
 
-    /** {@link #handOver} for several tasks, in their order, with one wake-up of the loop. */
+    /**
+     * {@link #handOver} for several tasks, in their order, with one wake-up of the loop. The tasks are
+     * copied into the queue before this returns, so the caller may reuse the list; added one by one
+     * (the loop may start on the first while the last is added, and wakes for them all), since
+     * {@code addAll} made an iterator per call.
+     */
     void handOver(List<Runnable> given) {
-        handedOver.addAll(given);
+        for (int i = 0; i < given.size(); i++) {
+            handedOver.add(given.get(i));
+        }
         if (!wakeForHandOver()) {
             handedOver.removeAll(given);
         }

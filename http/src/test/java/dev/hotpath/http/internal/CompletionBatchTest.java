@@ -46,6 +46,31 @@ class CompletionBatchTest {
         assertThat(ran).containsSubsequence("a1", "a2", "a3 nested").contains("b1").hasSize(4);
     }
 
+    /** A thread's batch is reused: each batch hands over its own drains once, none of an earlier one's again. */
+    @Test
+    void eachBatchOfAThreadHandsOverOnlyItsOwnDrains() {
+        CompletionBatch.run(() -> {
+            CompletionBatch.schedule(turnA, () -> ran.add("a1"));
+            CompletionBatch.schedule(turnB, () -> ran.add("b1"));
+        });
+        settle(loopA);
+        settle(loopB);
+        CompletionBatch.run(() -> CompletionBatch.schedule(turnB, () -> ran.add("b2")));
+        settle(loopB);
+        CompletionBatch.run(() -> {
+            CompletionBatch.schedule(turnB, () -> ran.add("b3"));
+            CompletionBatch.schedule(turnA, () -> ran.add("a3"));
+        });
+        settle(loopA);
+        settle(loopB);
+        assertThat(ran).containsExactlyInAnyOrder("a1", "b1", "b2", "b3", "a3");
+        assertThat(ran.subList(0, 2)).containsExactlyInAnyOrder("a1", "b1");
+        assertThat(ran.get(2)).isEqualTo("b2");
+        CompletionBatch.schedule(turnA, () -> ran.add("a4 outside a batch"));
+        settle(loopA);
+        assertThat(ran).hasSize(6).endsWith("a4 outside a batch");
+    }
+
     @Test
     void aDrainThatThrowsKeepsNoneOfTheOthersOfItsBatchBack() {
         CompletionBatch.run(() -> {
