@@ -63,6 +63,14 @@ public interface Request {
     byte[] bodyBytes();
 
     /**
+     * Copies the body into {@code into[0, bodyLength())}: reads it without allocating, into an array
+     * the handler keeps.
+     *
+     * @throws IndexOutOfBoundsException when {@code into} is shorter than the body
+     */
+    void copyBody(byte[] into);
+
+    /**
      * Whether the body is declared JSON, or not declared at all: {@code Content-Type} absent, or
      * {@code application/json} with any parameters, the type compared case-insensitively (RFC 9110
      * §8.3.1). What a JSON API answers {@code 415} to when false.

@@ -146,7 +146,7 @@ public final class UsersApp implements App {
             return UNSUPPORTED;
         }
         try {
-            return UserJson.readCreate(request.bodyBytes());
+            return UserJson.readCreate(request);
         } catch (UserJson.Invalid e) {
             return e.malformed ? invalid(400, "invalid_json", e.getMessage()) : invalid(422, "invalid_user", e.getMessage());
         }

@@ -6,6 +6,7 @@ import dev.hotpath.http.Request;
 import dev.hotpath.http.ServerLimits;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * The parsed head of one request: a copy of its bytes in {@link #bytes} and offsets into that copy.
@@ -236,6 +237,14 @@ public final class RequestHead implements Request {
             to--;
         }
         return Ascii.equalsIgnoreCase(bytes, from, to, APPLICATION_JSON);
+    }
+
+    @Override
+    public void copyBody(byte[] into) {
+        Objects.checkFromIndexSize(0, bodyLength, into.length);
+        if (bodyLength > 0) {
+            bodyBuffer.getBytes(bodyIndex, into, 0, bodyLength);
+        }
     }
 
     /** Index of the first field named {@code lowerCaseName}, or -1. */

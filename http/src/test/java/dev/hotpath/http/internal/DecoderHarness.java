@@ -102,10 +102,17 @@ final class DecoderHarness {
         if (!java.util.Objects.equals(query, queryFromBytes(head))) {
             throw new AssertionError("query() " + query + " and the query's bytes " + queryFromBytes(head) + " differ");
         }
+        byte[] body = head.bodyBytes();
+        byte[] copied = new byte[body.length + 1]; // a byte past the body, which the copy must leave alone
+        copied[body.length] = 'x';
+        head.copyBody(copied);
+        if (!java.util.Arrays.equals(copied, 0, body.length, body, 0, body.length) || copied[body.length] != 'x') {
+            throw new AssertionError("copyBody and bodyBytes differ: " + escape(copied) + " against " + escape(body));
+        }
         return "request " + head.method() + " path=" + (head.isAsteriskTarget() ? "*" : head.path())
             + " query=" + (query == null ? "-" : query) + " http=" + (head.isHttp10() ? "1.0" : "1.1")
             + " keep-alive=" + head.keepAlive() + " fields=" + head.fieldCount
-            + " host=" + (host == null ? "-" : host) + " body=" + escape(head.bodyBytes());
+            + " host=" + (host == null ? "-" : host) + " body=" + escape(body);
     }
 
     /** The query read byte by byte, as a handler that must not allocate reads it. */

@@ -3,6 +3,7 @@ package dev.hotpath.apps.users.internal;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hotpath.http.BodySink;
 import dev.hotpath.http.JsonBytes;
+import dev.hotpath.http.Request;
 import dev.hotpath.http.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ public final class UserJson {
     public static final String PRELOADED_AT = "2026-01-01T00:00:00Z";
     private static final byte[] PAGE_START = "{\"users\":[".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PAGE_NEXT = "],\"next\":".getBytes(StandardCharsets.US_ASCII);
+    private static final ThreadLocal<CreateBodyReader> READERS = ThreadLocal.withInitial(CreateBodyReader::new);
     private static final byte[] PAGE_LAST = "null}".getBytes(StandardCharsets.US_ASCII);
 
     private UserJson() {
@@ -161,9 +163,9 @@ public final class UserJson {
 
     /**
      * The create request's {@code name} and {@code email}, checked for presence and type; ranges by
-     * {@link NewUser}. Read by {@link CreateBodyReader}, which says what is refused and how.
+     * {@link NewUser}. Read by this thread's {@link CreateBodyReader}, which says what is refused and how.
      */
-    public static NewUser readCreate(byte[] body) throws Invalid {
-        return CreateBodyReader.read(body);
+    public static NewUser readCreate(Request request) throws Invalid {
+        return READERS.get().read(request);
     }
 }

@@ -77,4 +77,10 @@ record StubRequest(String body) implements Request {
     public byte[] bodyBytes() {
         return body.getBytes(StandardCharsets.UTF_8);
     }
+
+    @Override
+    public void copyBody(byte[] into) {
+        byte[] bytes = bodyBytes();
+        System.arraycopy(bytes, 0, into, 0, bytes.length);
+    }
 }

@@ -40,7 +40,7 @@ class CreateBodyReaderTest {
 
     private static Verdict ours(byte[] body) {
         try {
-            NewUser user = CreateBodyReader.read(body);
+            NewUser user = read(body);
             return new Verdict("user " + text(user.name()) + " / " + text(user.email()));
         } catch (UserJson.Invalid e) {
             return new Verdict(e.malformed ? "400" : "422 " + e.getMessage());
@@ -96,6 +96,16 @@ class CreateBodyReaderTest {
         }
     }
 
+    /**
+     * Every body is read by one reader, as an event loop's reads them all: a field left over from the
+     * body before would change a verdict.
+     */
+    private static final CreateBodyReader READER = new CreateBodyReader();
+
+    private static NewUser read(byte[] body) throws UserJson.Invalid {
+        return READER.read(body, body.length);
+    }
+
     private static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
@@ -114,7 +124,7 @@ class CreateBodyReaderTest {
 
     @Test
     void readsWhatTheContractAcceptsWithEveryEscapeResolved() throws UserJson.Invalid {
-        NewUser user = CreateBodyReader.read(utf8("\uFEFF\r\n{ \"email\" : \"z\\u00e9@x\\/y\" ,\t\"n\\u0061me\":"
+        NewUser user = read(utf8("\uFEFF\r\n{ \"email\" : \"z\\u00e9@x\\/y\" ,\t\"n\\u0061me\":"
             + "\"Zo\u00eb \\\"Z\\\" \\ud83d\\ude00 \u4e2d \\\\ \\b\\f\\n\\r\\t\"}\n"));
         assertThat(text(user.name())).isEqualTo("Zo\u00eb \"Z\" \ud83d\ude00 \u4e2d \\ \b\f\n\r\t");
         assertThat(text(user.email())).isEqualTo("z\u00e9@x/y");
@@ -207,9 +217,24 @@ class CreateBodyReaderTest {
         return out.toByteArray();
     }
 
+    /** A reader is reused for every body of its thread: nothing one body left decides the next one's verdict. */
+    @Test
+    void aReusedReaderJudgesEachBodyAlone() throws UserJson.Invalid {
+        String[] refusals = {"{\"name\":\"a\",\"email\":\"a@b\",\"x\":1}", "{\"name\":\"\\ud800\",\"email\":\"a@b\"}",
+            "{\"name\":\"a\",\"email\":\"a@b\"", "{\"email\":\"a@b\"}", "{\"name\":1,\"email\":\"a@b\"}"};
+        CreateBodyReader reader = new CreateBodyReader();
+        for (String refused : refusals) {
+            byte[] body = utf8(refused + "      "); // longer than the next body: only its own length is read
+            assertThatThrownBy(() -> reader.read(body, body.length)).as(refused).isInstanceOf(UserJson.Invalid.class);
+            byte[] next = utf8("{\"name\":\"b\",\"email\":\"b@c\"}");
+            NewUser user = reader.read(next, next.length);
+            assertThat(text(user.name()) + " " + text(user.email())).as("after %s", refused).isEqualTo("b b@c");
+        }
+    }
+
     @Test
     void anEmptyObjectLacksBothFields() {
-        assertThatThrownBy(() -> CreateBodyReader.read(utf8("{}"))).isInstanceOf(UserJson.Invalid.class)
+        assertThatThrownBy(() -> read(utf8("{}"))).isInstanceOf(UserJson.Invalid.class)
             .hasMessage("name and email are required");
     }
 }
