@@ -74,6 +74,9 @@ final class BatchTransaction implements Transaction, AutoCloseable {
 
     @Override
     public RowQuery query(String sql) throws SQLException {
+        if (source != null) {
+            throw new SQLException("a RowQuery runs on a SQLite writer, not on a replaceable (PostgreSQL) connection");
+        }
         RowQuery query = queries.get(sql);
         if (query == null) {
             query = RowQuery.prepare(db, sql);

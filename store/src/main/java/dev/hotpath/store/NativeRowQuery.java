@@ -135,7 +135,7 @@ final class NativeRowQuery extends RowQuery {
         MemorySegment.copy(utf8, from, text, ValueLayout.JAVA_BYTE, 0, length);
         int rc;
         try {
-            rc = (int) API.bindText.invokeExact(statement, index, text.address(), length, SQLITE_TRANSIENT);
+            rc = (int) API.bindText.invokeExact(statement, index, text, length, SQLITE_TRANSIENT);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -386,9 +386,9 @@ final class NativeRowQuery extends RowQuery {
                     function(linker, sqlite, "sqlite3_step", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_reset", FunctionDescriptor.of(integer, address), false),
                     function(linker, sqlite, "sqlite3_bind_int64", FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG), true),
-                    // the text's address and the destructor (SQLITE_TRANSIENT, -1) as integers: no segment per call
+                    // the staging segment itself (kept by the query: no segment per call), the destructor SQLITE_TRANSIENT (-1) as an integer
                     function(linker, sqlite, "sqlite3_bind_text",
-                        FunctionDescriptor.of(integer, address, integer, ValueLayout.JAVA_LONG, integer, ValueLayout.JAVA_LONG), true),
+                        FunctionDescriptor.of(integer, address, integer, address, integer, ValueLayout.JAVA_LONG), true),
                     function(linker, sqlite, "sqlite3_column_int64", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),
                     // the text's address as an integer (a pointer is 64 bits on every platform the build supports): no segment per call
                     function(linker, sqlite, "sqlite3_column_text", FunctionDescriptor.of(ValueLayout.JAVA_LONG, address, integer), true),

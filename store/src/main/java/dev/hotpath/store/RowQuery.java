@@ -49,7 +49,7 @@ public abstract sealed class RowQuery implements AutoCloseable permits NativeRow
 
     /**
      * Runs the query: its rows follow through the cursor returned. A query has one run at a time: a
-     * new run, or a bind, ends the one before, and the native form hands out the same cursor each
+     * new run, a bind or an {@link #execute}, ends the one before, and the native form hands out the same cursor each
      * time, so close a cursor only while its run is the current one.
      */
     public abstract Rows run() throws SQLException;

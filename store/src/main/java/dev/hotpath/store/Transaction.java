@@ -21,7 +21,10 @@ public interface Transaction {
      * first time it is asked for: binding text from bytes and executing through SQLite's C API where the
      * build has it, it makes no object per write, where a JDBC statement takes each text as a string
      * and makes an array of it, a lambda and more per row. A write binds and executes
-     * it, and never closes it.
+     * it, closes the rows of any run it starts before {@link Write#apply} returns (a statement left
+     * part way through would fail the commit), and never closes the query itself.
+     *
+     * @throws SQLException on a writer whose connection is replaceable (PostgreSQL): queries are SQLite's
      */
     RowQuery query(String sql) throws SQLException;
 

@@ -43,6 +43,39 @@ class PostgresGroupCommitIT {
         }
     }
 
+    /** A {@link RowQuery} is SQLite's: a write asking for one on PostgreSQL fails alone, with that reason, and stores nothing. */
+    @Test
+    void refusesARowQueryOnAPostgresWriter() throws Exception {
+        ThrowawayPostgres server = ThrowawayPostgres.shared();
+        PostgresConfig config = PostgresConfig.parse(server.createDatabase("group_commit_query"), name -> null);
+        try (PostgresDatabase database = new PostgresDatabase(config)) {
+            createTable(database);
+            CompletableFuture<Void> outcome = new CompletableFuture<>();
+            try (GroupCommitWriter writer = new GroupCommitWriter(database::openWriter, GroupCommitConfig.named("pg-writer"))) {
+                assertThat(writer.offer(new Write() {
+                    @Override
+                    public void apply(Transaction transaction) throws SQLException {
+                        transaction.query(INSERT);
+                    }
+
+                    @Override
+                    public void committed() {
+                        outcome.complete(null);
+                    }
+
+                    @Override
+                    public void failed(Exception cause) {
+                        outcome.completeExceptionally(cause);
+                    }
+                })).isTrue();
+                await(offer(writer, 1));
+            }
+            assertThatThrownBy(() -> await(outcome)).hasCauseInstanceOf(SQLException.class)
+                .hasMessageContaining("a RowQuery runs on a SQLite writer");
+            assertThat(ids(database)).containsExactly(1L);
+        }
+    }
+
     @Test
     void writerRecoversOnItsOwnAfterThePostgresServerIsKilledAndStarted() throws Exception {
         try (ThrowawayPostgres server = ThrowawayPostgres.launch();

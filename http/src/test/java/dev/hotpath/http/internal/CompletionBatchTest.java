@@ -71,6 +71,27 @@ class CompletionBatchTest {
         assertThat(ran).hasSize(6).endsWith("a4 outside a batch");
     }
 
+    /** Completions that throw still hand over what they scheduled, and the thread's next batch works as any. */
+    @Test
+    void aBatchWhoseCompletionsThrowStillHandsOverAndTheNextOneToo() {
+        try {
+            CompletionBatch.run(() -> {
+                CompletionBatch.schedule(turnA, () -> ran.add("a1"));
+                throw new IllegalStateException("expected by the test");
+            });
+            throw new AssertionError("the completions' exception was swallowed");
+        } catch (IllegalStateException expected) {
+            // the batch ends as its completions did
+        }
+        CompletionBatch.run(() -> {
+            CompletionBatch.schedule(turnA, () -> ran.add("a2"));
+            settle(loopA);
+            assertThat(ran).as("a batch after a failed one holds its drains until it ends").containsExactly("a1");
+        });
+        settle(loopA);
+        assertThat(ran).containsExactly("a1", "a2");
+    }
+
     @Test
     void aDrainThatThrowsKeepsNoneOfTheOthersOfItsBatchBack() {
         CompletionBatch.run(() -> {

@@ -17,7 +17,9 @@ class RequestHeadTest {
             {"application/json ;x=1", true}, {"application/json\t;", true}, {"application/json;", true},
             {"application/jsonx", false}, {"xapplication/json", false}, {"application/json-patch+json", false},
             {"text/plain", false}, {";", false}, {" ; application/json", false}, {"application/ json", false},
-            {"application /json", false}, {"text/plain; x=application/json", false}};
+            {"application /json", false}, {"text/plain; x=application/json", false},
+            {"\u00A0application/json", false}, {"application/json\u00A0", false}, {"\u00C1pplication/json", false},
+            {"application/json\u00FF;q", false}};
         for (Object[] c : cases) {
             String type = (String) c[0];
             byte[] request = ("POST /a HTTP/1.1\r\nHost: a\r\n" + (type == null ? "" : "Content-Type: " + type + "\r\n")

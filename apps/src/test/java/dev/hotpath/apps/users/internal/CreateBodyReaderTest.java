@@ -224,12 +224,24 @@ class CreateBodyReaderTest {
             "{\"name\":\"a\",\"email\":\"a@b\"", "{\"email\":\"a@b\"}", "{\"name\":1,\"email\":\"a@b\"}"};
         CreateBodyReader reader = new CreateBodyReader();
         for (String refused : refusals) {
-            byte[] body = utf8(refused + "      "); // longer than the next body: only its own length is read
+            byte[] body = utf8(refused + "      ");
             assertThatThrownBy(() -> reader.read(body, body.length)).as(refused).isInstanceOf(UserJson.Invalid.class);
             byte[] next = utf8("{\"name\":\"b\",\"email\":\"b@c\"}");
             NewUser user = reader.read(next, next.length);
             assertThat(text(user.name()) + " " + text(user.email())).as("after %s", refused).isEqualTo("b b@c");
         }
+    }
+
+    /** A reader reads a body's own length of its array, never what lies past it (a longer body read before). */
+    @Test
+    void readsOnlyTheBodysLengthOfItsArray() throws UserJson.Invalid {
+        CreateBodyReader reader = new CreateBodyReader();
+        byte[] cut = utf8("{\"name\":\"a\",\"email\":\"a@b\"}");
+        assertThatThrownBy(() -> reader.read(cut, cut.length - 1)).as("the closing brace lies past the body")
+            .isInstanceOf(UserJson.Invalid.class).matches(e -> ((UserJson.Invalid) e).malformed);
+        byte[] padded = utf8("{\"name\":\"a\",\"email\":\"a@b\"} trailing bytes of an earlier body");
+        NewUser user = reader.read(padded, cut.length);
+        assertThat(text(user.name()) + " " + text(user.email())).isEqualTo("a a@b");
     }
 
     @Test
