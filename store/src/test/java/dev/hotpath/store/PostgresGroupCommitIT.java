@@ -50,24 +50,9 @@ class PostgresGroupCommitIT {
         PostgresConfig config = PostgresConfig.parse(server.createDatabase("group_commit_query"), name -> null);
         try (PostgresDatabase database = new PostgresDatabase(config)) {
             createTable(database);
-            CompletableFuture<Void> outcome = new CompletableFuture<>();
+            CompletableFuture<Void> outcome;
             try (GroupCommitWriter writer = new GroupCommitWriter(database::openWriter, GroupCommitConfig.named("pg-writer"))) {
-                assertThat(writer.offer(new Write() {
-                    @Override
-                    public void apply(Transaction transaction) throws SQLException {
-                        transaction.query(INSERT);
-                    }
-
-                    @Override
-                    public void committed() {
-                        outcome.complete(null);
-                    }
-
-                    @Override
-                    public void failed(Exception cause) {
-                        outcome.completeExceptionally(cause);
-                    }
-                })).isTrue();
+                outcome = offer(writer, transaction -> transaction.query(INSERT));
                 await(offer(writer, 1));
             }
             assertThatThrownBy(() -> await(outcome)).hasCauseInstanceOf(SQLException.class)
@@ -99,13 +84,25 @@ class PostgresGroupCommitIT {
     }
 
     private static CompletableFuture<Void> offer(GroupCommitWriter writer, long id) {
+        return offer(writer, transaction -> {
+            PreparedStatement insert = transaction.statement(INSERT);
+            insert.setLong(1, id);
+            insert.executeUpdate();
+        });
+    }
+
+    /** What a write does in its transaction. */
+    private interface Apply {
+        void apply(Transaction transaction) throws SQLException;
+    }
+
+    /** Offers a write that does {@code apply}; its outcome completes when the writer tells it. */
+    private static CompletableFuture<Void> offer(GroupCommitWriter writer, Apply apply) {
         CompletableFuture<Void> outcome = new CompletableFuture<>();
         boolean queued = writer.offer(new Write() {
             @Override
             public void apply(Transaction transaction) throws SQLException {
-                PreparedStatement insert = transaction.statement(INSERT);
-                insert.setLong(1, id);
-                insert.executeUpdate();
+                apply.apply(transaction);
             }
 
             @Override
