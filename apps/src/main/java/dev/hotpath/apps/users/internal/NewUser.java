@@ -34,7 +34,7 @@ public record NewUser(byte[] name, byte[] email) {
         }
         int emailLength = characters(email);
         if (emailLength < MIN_EMAIL || emailLength > MAX_EMAIL || email[0] == '@' || email[email.length - 1] == '@'
-            || indexOf(email, '@') < 0) {
+            || !contains(email, (byte) '@')) {
             throw new UserJson.Invalid(false, "email must be " + MIN_EMAIL + " to " + MAX_EMAIL
                 + " characters with an @ that is neither first nor last");
         }
@@ -52,12 +52,12 @@ public record NewUser(byte[] name, byte[] email) {
         return count;
     }
 
-    private static int indexOf(byte[] bytes, char ascii) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == ascii) {
-                return i;
+    private static boolean contains(byte[] bytes, byte b) {
+        for (byte each : bytes) {
+            if (each == b) {
+                return true;
             }
         }
-        return -1;
+        return false;
     }
 }

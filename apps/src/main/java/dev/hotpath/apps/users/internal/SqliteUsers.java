@@ -55,9 +55,8 @@ public final class SqliteUsers implements UserStore {
     private final AtomicLong lastId;
     private final GroupCommitWriter writer;
     /**
-     * Writes each create's {@code 201}; used on the writer's thread alone, where every
-     * {@link Write#committed()} runs. A new generator per create was a quarter of what S4 allocated
-     * at saturation once reads allocated nothing.
+     * Writes each create's {@code 201} from its request's bytes; used on the writer's thread alone,
+     * where every {@link Write#committed()} runs, so one buffer serves every create.
      */
     private final UserRowJson createdAnswers = new UserRowJson();
     private final List<Reads> openReads = new CopyOnWriteArrayList<>();

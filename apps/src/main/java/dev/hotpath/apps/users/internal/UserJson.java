@@ -58,7 +58,7 @@ public final class UserJson {
      * {@link UserRowJson} is held to, and its writer for the rare row whose text is not UTF-8. One
      * thread at a time.
      */
-    public static final class AnswerWriter implements JsonBytes.Body {
+    static final class AnswerWriter implements JsonBytes.Body {
         /** Replaced after a failure, which leaves a batch refusing every later value. */
         private JsonBytes.Batch batch = new JsonBytes.Batch();
         private long id;
@@ -67,21 +67,17 @@ public final class UserJson {
         private String createdAt;
 
         /** The user's JSON. */
-        public byte[] json(long id, String name, String email, String createdAt) {
-            with(id, name, email, createdAt);
+        byte[] json(long id, String name, String email, String createdAt) {
+            this.id = id;
+            this.name = name;
+            this.email = email;
+            this.createdAt = createdAt;
             try {
                 return batch.write(this);
             } catch (RuntimeException | Error e) {
                 batch = new JsonBytes.Batch();
                 throw e;
             }
-        }
-
-        private void with(long id, String name, String email, String createdAt) {
-            this.id = id;
-            this.name = name;
-            this.email = email;
-            this.createdAt = createdAt;
         }
 
         @Override
