@@ -14,6 +14,16 @@ public interface Deferred {
     void complete(Response response);
 
     /**
+     * Completes the slot with an answer the connection's event loop writes in its turn, from
+     * {@code answer} ({@link LateAnswer}), instead of a {@link Response} made here: for an answer built
+     * per request, whose bytes then go once, on the loop, into the outbound buffer. Completing after
+     * the client went away is harmless; the answer is then never called.
+     *
+     * @throws IllegalStateException when this slot was already completed
+     */
+    void completeOnLoop(LateAnswer answer);
+
+    /**
      * Runs {@code completions}, which complete many slots on this (foreign) thread, and hands the
      * responses to each event loop once, after they all completed, instead of once each: for a writer
      * acknowledging a committed batch. Usable as an {@link java.util.concurrent.Executor}

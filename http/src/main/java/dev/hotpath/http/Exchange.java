@@ -7,7 +7,8 @@ package dev.hotpath.http;
  *
  * <p>The engine's, reused for every request of an event loop: valid only during a filter call. For an
  * answer that comes later (an async handler's) the engine copies it once when the handler is called,
- * so {@link Filter#after} of such a request still sees its method, path, start and headers.
+ * so {@link Filter#after} of such a request still sees its method, path, start and headers; that copy
+ * too is reused once the answer is written, for a later async answer of the loop.
  */
 public interface Exchange {
     /** The request: valid during {@link Filter#before}; null in {@link Filter#after} of an async answer. */

@@ -173,6 +173,33 @@ class FilterChainIT {
     }
 
     @Test
+    void lateAnswersCarryTheirOwnHeadersAndAftersRequestAfterRequest() throws InterruptedException {
+        try (RawHttpClient client = RawHttpClient.connect(server.port())) {
+            for (String id : new String[] {"1", "a-longer-id-than-the-first", "3"}) {
+                client.send("GET /async/" + id + " HTTP/1.1\r\nHost: h\r\nX-Request-Id: req-" + id + "\r\n" + AUTH + "\r\n");
+                assertThat(next()).isEqualTo("before /async/" + id);
+                assertThat(next()).isEqualTo("parked " + id);
+                parked.remove(id).completeOnLoop(responder ->
+                    responder.stream(201, ContentType.JSON, 2).write("{}".getBytes(StandardCharsets.US_ASCII)));
+                RawResponse answer = client.read();
+                assertThat(answer.status()).isEqualTo(201);
+                assertThat(answer.headers().get("x-request-id")).containsExactly("req-" + id);
+                assertThat(next()).isEqualTo("after /async/" + id + " 201 (later)");
+            }
+            client.send("GET /async/4 HTTP/1.1\r\nHost: h\r\nX-Request-Id: req-4\r\n" + AUTH + "\r\n");
+            assertThat(next()).isEqualTo("before /async/4");
+            assertThat(next()).isEqualTo("parked 4");
+            parked.remove("4").completeOnLoop(responder -> responder.stream(200, ContentType.JSON, 5));
+            RawResponse failed = client.read();
+            assertThat(failed.status()).isEqualTo(500);
+            assertThat(failed.headers().get("x-request-id")).containsExactly("req-4");
+            assertThat(next()).isEqualTo("after /async/4 500 (later)");
+            client.send("GET /sync HTTP/1.1\r\nHost: h\r\n" + AUTH + "\r\n").read();
+            assertThat(next()).as("one after per answer").isEqualTo("before /sync");
+        }
+    }
+
+    @Test
     void aFailingHandlerIsA500ThatStillCarriesTheHeaders() throws InterruptedException {
         try (RawHttpClient client = RawHttpClient.connect(server.port())) {
             RawResponse response = client.send("GET /throws HTTP/1.1\r\nHost: h\r\nX-Request-Id: boom\r\n" + AUTH + "\r\n").read();

@@ -172,12 +172,23 @@ final class TestServer implements AutoCloseable {
 
     /** Completes parked request {@code id} with body {@code "slow <id>"}. */
     void complete(String id) {
+        Deferred deferred = take(id);
+        events.add("completed " + id);
+        deferred.complete(Response.of(200, "text/plain", ("slow " + id).getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    /** Completes parked request {@code id} with {@code answer}, which the loop writes in its turn. */
+    void completeOnLoop(String id, LateAnswer answer) {
+        take(id).completeOnLoop(answer);
+    }
+
+    /** The slot of parked request {@code id}, no longer parked: for a test that completes it itself. */
+    Deferred take(String id) {
         Deferred deferred = parked.remove(id);
         if (deferred == null) {
             throw new AssertionError("request " + id + " is not parked");
         }
-        events.add("completed " + id);
-        deferred.complete(Response.of(200, "text/plain", ("slow " + id).getBytes(StandardCharsets.US_ASCII)));
+        return deferred;
     }
 
     @Override

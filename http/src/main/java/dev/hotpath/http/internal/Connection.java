@@ -5,6 +5,7 @@ import dev.hotpath.http.ContentType;
 import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.Handler;
 import dev.hotpath.http.HeaderArena;
+import dev.hotpath.http.LateAnswer;
 import dev.hotpath.http.Method;
 import dev.hotpath.http.Response;
 import dev.hotpath.http.RouteHandler;
@@ -28,7 +29,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * <p>Order: responses leave in request order. While an async response is open, later responses queue
  * behind it as {@link PendingResponse}s; completions from other threads schedule one drain task on
  * this connection's loop (however many complete at once), which sends the queue up to the first
- * unfinished entry and flushes once.
+ * unfinished entry and flushes once. An entry completed with a {@link LateAnswer} is written by that
+ * drain, through the loop's {@link DirectResponder}, in place at its turn.
  *
  * <p>Backpressure: reading stops while {@code maxPendingResponses} responses wait or while the channel
  * is not writable (the peer does not read), and resumes, decoding what is already buffered, once both
@@ -71,6 +73,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     /** The peer half-closed: no more bytes come; what is buffered is answered, then {@link #closing}. */
     private boolean inputShutdown;
     private boolean readPaused;
+    /** A {@link LateAnswer} is being written at its turn: its answer goes out now, whatever queues behind it. */
+    private boolean writingInTurn;
     private long requestStartedAt = -1;
     private long lastActivityAt;
     @SuppressWarnings("unused") // through DRAIN_SCHEDULED
@@ -286,9 +290,19 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
                 responder.deferred().completeIfOpen(INTERNAL_ERROR);
             }
         }
+        endResponderCall(responder, failed, head, flags, exchange);
+    }
+
+    /**
+     * Ends a call that answered through the loop's responder (a direct handler's, or a late answer's,
+     * for which {@code head} is null): one that gave no complete answer is answered {@code 500} in its
+     * place, and a call that failed either way is counted.
+     */
+    private void endResponderCall(DirectResponder responder, boolean failed, RequestHead head, int flags, FilterExchange exchange) {
         if (!responder.finish()) {
             if (!failed) {
-                LOG.log(System.Logger.Level.ERROR, "handler gave no complete response for " + head.method() + " " + head.path());
+                LOG.log(System.Logger.Level.ERROR, "no complete response was given for "
+                    + (head == null ? "an async answer written on its loop" : head.method() + " " + head.path()));
             }
             failed = true;
             respond(INTERNAL_ERROR, flags, exchange);
@@ -335,7 +349,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
      * run once it is written.
      */
     void respond(Response response, int flags, FilterExchange exchange) {
-        if (noPending()) {
+        if (mayWriteNow()) {
             write(response, flags, exchange);
         } else {
             enqueue(new PendingResponse(this, flags, response, exchange == null ? null : exchange.copy()));
@@ -344,7 +358,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
 
     /** {@link #respond} for a redirect from an arena: encoded in place, or copied out to queue. */
     void respondRedirect(int status, HeaderArena arena, long location, int flags, FilterExchange exchange) {
-        if (noPending()) {
+        if (mayWriteNow()) {
             ResponseEncoder.encodeRedirect(outbound(), status, arena, location, server.date,
                 (flags & CLOSE) != 0, (flags & HTTP10_KEEP_ALIVE) != 0, exchange);
             loop.counters.countStatus(status);
@@ -368,7 +382,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         body.flags = flags;
         body.exchange = exchange;
         boolean headRequest = (flags & HEAD_REQUEST) != 0;
-        if (noPending()) {
+        if (mayWriteNow()) {
             ByteBuf out = outbound();
             int cutAt = out.writerIndex();
             try {
@@ -427,6 +441,28 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         }
     }
 
+    /**
+     * Writes a {@link LateAnswer} at its turn, through the loop's responder as a direct handler's answer
+     * is written; one that fails or gives no complete answer is answered {@code 500} in its place.
+     */
+    private void writeLate(LateAnswer answer, int flags, FilterExchange exchange) {
+        DirectResponder responder = loop.responder;
+        responder.beginLate(this, flags, exchange);
+        writingInTurn = true;
+        try {
+            boolean failed = false;
+            try {
+                answer.answer(responder);
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                LOG.log(System.Logger.Level.ERROR, "an async answer failed as its loop wrote it", e);
+                failed = true;
+            }
+            endResponderCall(responder, failed, null, flags, exchange);
+        } finally {
+            writingInTurn = false;
+        }
+    }
+
     private void reject(Rejection rejection) {
         loop.counters.countRejection(rejection);
         closing = true;
@@ -443,6 +479,11 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
 
     private boolean noPending() {
         return pending == null || pending.isEmpty();
+    }
+
+    /** Whether an answer goes into the outbound buffer now: nothing is owed before it. */
+    private boolean mayWriteNow() {
+        return writingInTurn || noPending();
     }
 
     private ByteBuf outbound() {
@@ -525,10 +566,23 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
         if (closed || pending == null) {
             return;
         }
-        PendingResponse next;
-        while ((next = pending.peek()) != null && next.response() != null) {
-            pending.poll();
-            write(next.response(), next.flags, next.exchange);
+        try {
+            PendingResponse next;
+            Object answer;
+            while ((next = pending.peek()) != null && (answer = next.answer()) != null) {
+                pending.poll();
+                if (answer instanceof Response response) {
+                    write(response, next.flags, next.exchange);
+                } else {
+                    writeLate((LateAnswer) answer, next.flags, next.exchange);
+                }
+            }
+        } catch (Throwable e) {
+            // An Error a late answer threw, which a direct handler's would take to exceptionCaught: that
+            // answer may be written in part and those behind it are not sent, so the connection cannot go on.
+            LOG.log(System.Logger.Level.ERROR, "writing the answers owed failed; the connection is closed", e);
+            closeNow();
+            return;
         }
         lastActivityAt = server.clock.millis();
         flushOutbound();

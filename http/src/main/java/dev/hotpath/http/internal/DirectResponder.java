@@ -10,14 +10,16 @@ import java.util.Objects;
 
 /**
  * The {@link Responder} of one event loop, pointed at the connection and request being answered before
- * each {@link dev.hotpath.http.DirectHandler} call: one instance per loop, so a direct answer allocates
- * nothing. Confined to the loop's thread.
+ * each {@link dev.hotpath.http.DirectHandler} call, and before each {@link dev.hotpath.http.LateAnswer}
+ * is written: one instance per loop, so such an answer allocates nothing. Confined to the loop's thread.
  */
 final class DirectResponder implements Responder {
     private Connection connection;
     private int flags;
     private FilterExchange exchange;
     private boolean answered;
+    /** Writing a {@link dev.hotpath.http.LateAnswer}, which has its slot already: it may not defer. */
+    private boolean late;
     private PendingResponse deferred;
     private final StreamedBody body = new StreamedBody();
     private boolean streaming;
@@ -30,6 +32,13 @@ final class DirectResponder implements Responder {
         this.answered = false;
         this.deferred = null;
         this.streaming = false;
+        this.late = false;
+    }
+
+    /** Points the responder at a {@link dev.hotpath.http.LateAnswer} written in its turn: {@link #begin}, without {@link #defer()}. */
+    void beginLate(Connection connection, int flags, FilterExchange exchange) {
+        begin(connection, flags, exchange);
+        this.late = true;
     }
 
     /**
@@ -87,6 +96,9 @@ final class DirectResponder implements Responder {
 
     @Override
     public Deferred defer() {
+        if (late) {
+            throw new IllegalStateException("an async answer cannot be deferred again");
+        }
         deferred = claim().admitAsync(flags, exchange);
         return deferred;
     }

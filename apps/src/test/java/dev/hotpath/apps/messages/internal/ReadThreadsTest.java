@@ -2,8 +2,8 @@ package dev.hotpath.apps.messages.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.internal.FutureAnswer;
 import dev.hotpath.http.Response;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,25 +25,25 @@ class ReadThreadsTest {
             refused.incrementAndGet();
             return OVERLOADED;
         })) {
-            CompletableFuture<Response> busy = new CompletableFuture<>();
+            FutureAnswer busy = new FutureAnswer();
             reads.answer(() -> {
                 running.countDown();
                 await(release);
                 return DONE;
-            }, busy::complete);
+            }, busy);
             assertThat(running.await(10, TimeUnit.SECONDS)).as("the one thread took the first read").isTrue();
-            CompletableFuture<Response> queued = new CompletableFuture<>();
-            reads.answer(() -> DONE, queued::complete);
-            CompletableFuture<Response> beyond = new CompletableFuture<>();
-            reads.answer(() -> DONE, beyond::complete);
+            FutureAnswer queued = new FutureAnswer();
+            reads.answer(() -> DONE, queued);
+            FutureAnswer beyond = new FutureAnswer();
+            reads.answer(() -> DONE, beyond);
 
-            assertThat(beyond.getNow(null)).as("answered before any read finished").isSameAs(OVERLOADED);
+            assertThat(beyond.future().getNow(null)).as("answered before any read finished").isSameAs(OVERLOADED);
             assertThat(refused).hasValue(1);
-            assertThat(busy).isNotDone();
-            assertThat(queued).isNotDone();
+            assertThat(busy.future()).isNotDone();
+            assertThat(queued.future()).isNotDone();
             release.countDown();
-            assertThat(busy.get(10, TimeUnit.SECONDS)).isSameAs(DONE);
-            assertThat(queued.get(10, TimeUnit.SECONDS)).isSameAs(DONE);
+            assertThat(busy.future().get(10, TimeUnit.SECONDS)).isSameAs(DONE);
+            assertThat(queued.future().get(10, TimeUnit.SECONDS)).isSameAs(DONE);
         }
     }
 

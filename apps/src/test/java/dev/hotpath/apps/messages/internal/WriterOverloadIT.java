@@ -2,6 +2,7 @@ package dev.hotpath.apps.messages.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.internal.FutureAnswer;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
@@ -13,7 +14,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,19 +38,19 @@ class WriterOverloadIT {
         Path file = dir.resolve(MessagesSchema.FILE);
         MessagesService service = new MessagesService(SqliteMessageStore.open(file, Durability.FULL), 1, 1,
             Clock.systemUTC());
-        List<CompletableFuture<Response>> answers = new ArrayList<>();
+        List<FutureAnswer> answers = new ArrayList<>();
         try (Connection blocker = SqliteDatabase.open(file);
              Statement s = blocker.createStatement()) {
             s.execute("BEGIN IMMEDIATE");
             for (int i = 0; i < 3; i++) {
-                CompletableFuture<Response> answer = new CompletableFuture<>();
-                service.create(new StubRequest(BODY), answer::complete);
+                FutureAnswer answer = new FutureAnswer();
+                service.create(new StubRequest(BODY), answer);
                 answers.add(answer);
                 while (i == 0 && service.writerStats().queued() > 0) {
                     Thread.onSpinWait(); // until the writer holds the first create
                 }
             }
-            Response refused = answers.get(2).getNow(null);
+            Response refused = answers.get(2).future().getNow(null);
             assertThat(refused).as("the third create is answered at once").isNotNull();
             String text = new String(refused.wire(), StandardCharsets.UTF_8);
             assertThat(refused.status()).isEqualTo(503);
@@ -60,8 +60,8 @@ class WriterOverloadIT {
         } finally {
             service.close();
         }
-        assertThat(answers.get(0).get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
-        assertThat(answers.get(1).get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+        assertThat(answers.get(0).future().get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+        assertThat(answers.get(1).future().get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
         CounterSnapshot refusals = (CounterSnapshot) service.metrics().collect().stream()
             .filter(m -> m.getMetadata().getName().equals("hotpath_messages_refusals")).findFirst().orElseThrow();
         assertThat(refusals.getDataPoints().stream().mapToDouble(CounterSnapshot.CounterDataPointSnapshot::getValue).sum())

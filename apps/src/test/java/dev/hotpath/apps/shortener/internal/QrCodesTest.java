@@ -2,9 +2,9 @@ package dev.hotpath.apps.shortener.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.internal.FutureAnswer;
 import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -57,9 +57,9 @@ class QrCodesTest {
     }
 
     private static Response answer(QrCodes codes, String code, String ifNoneMatch) throws Exception {
-        CompletableFuture<Response> answer = new CompletableFuture<>();
-        codes.answer(code, ifNoneMatch, answer::complete);
-        return answer.get(30, TimeUnit.SECONDS);
+        FutureAnswer answer = new FutureAnswer();
+        codes.answer(code, ifNoneMatch, answer);
+        return answer.future().get(30, TimeUnit.SECONDS);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.internal.FutureAnswer;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
@@ -17,7 +18,6 @@ import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -92,9 +92,9 @@ class SqliteUsersTest {
             for (long id = FIRST_ADDED; id < FIRST_ADDED + ADDED; id++) {
                 String name = UserRowJsonTest.randomText(random);
                 String email = UserRowJsonTest.randomText(random) + "@" + UserRowJsonTest.randomText(random);
-                CompletableFuture<Response> answer = new CompletableFuture<>();
-                users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), email.getBytes(StandardCharsets.UTF_8)), answer::complete);
-                Response created = answer.get(20, TimeUnit.SECONDS);
+                FutureAnswer answer = new FutureAnswer();
+                users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), email.getBytes(StandardCharsets.UTF_8)), answer);
+                Response created = answer.future().get(20, TimeUnit.SECONDS);
                 String expected = new String(GeneratedUser.json(id, name, email, "2026-12-07T11:00:00Z"), StandardCharsets.UTF_8);
                 assertThat(created.status()).isEqualTo(201);
                 assertThat(new String(created.wire(), created.headLength(), created.bodyLength(), StandardCharsets.UTF_8))

@@ -1,20 +1,19 @@
 package dev.hotpath.apps.users.internal;
 
+import dev.hotpath.apps.internal.CollectedBody;
 import dev.hotpath.http.BodySink;
 import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.HeaderArena;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A {@link Responder} that takes one streamed answer and keeps its body, for reading a store's page
  * without a server; {@link #body} fails unless the body was exactly the length declared for it.
  */
-final class StreamedPage implements Responder, BodySink {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+final class StreamedPage implements Responder {
+    private final CollectedBody out = new CollectedBody();
     private int status;
     private int declared = -1;
 
@@ -25,7 +24,7 @@ final class StreamedPage implements Responder, BodySink {
         }
         this.status = status;
         this.declared = length;
-        return this;
+        return out;
     }
 
     /** The body as text, after checking status 200 and the declared length. */
@@ -33,25 +32,7 @@ final class StreamedPage implements Responder, BodySink {
         if (status != 200 || out.size() != declared) {
             throw new AssertionError("status " + status + ", " + out.size() + " bytes written of " + declared + " declared");
         }
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public BodySink write(byte[] bytes, int from, int length) {
-        out.write(bytes, from, length);
-        return this;
-    }
-
-    @Override
-    public BodySink writeByte(int b) {
-        out.write(b);
-        return this;
-    }
-
-    @Override
-    public BodySink writeDecimal(long value) {
-        out.writeBytes(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
-        return this;
+        return out.text();
     }
 
     @Override
