@@ -4,6 +4,7 @@ import dev.hotpath.apps.internal.JsonText;
 import dev.hotpath.http.BodySink;
 import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Deferred;
+import dev.hotpath.http.LateAnswer;
 import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
@@ -31,7 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * where SQLite holds it into the answer ({@link RowQuery}, {@link UserRowJson}). Creates go to a
  * {@link GroupCommitWriter} with {@code synchronous=FULL}, each inserted through the writer's
  * {@link RowQuery} from the request's bytes: the {@code 201} is sent after the commit holding the row
- * is on disk, and the answers of one commit reach each loop in one hand-off.
+ * is on disk, and the answers of one commit reach each loop in one hand-off, where each create writes
+ * its own {@code 201} ({@link LateAnswer}).
  *
  * <p>Ids come from a counter set to the highest stored id at open; a create that fails leaves a gap,
  * never a reuse. A new database gets the {@link #PRELOADED} users in one transaction, inserted
@@ -54,11 +56,8 @@ public final class SqliteUsers implements UserStore {
     private final CreationTimes creationTimes;
     private final AtomicLong lastId;
     private final GroupCommitWriter writer;
-    /**
-     * Writes each create's {@code 201} from its request's bytes; used on the writer's thread alone,
-     * where every {@link Write#committed()} runs, so one buffer serves every create.
-     */
-    private final UserRowJson createdAnswers = new UserRowJson();
+    /** Writes each create's {@code 201} from its request's bytes: one per event loop, where the answers are written. */
+    private final ThreadLocal<UserRowJson> createdAnswers = ThreadLocal.withInitial(UserRowJson::new);
     private final List<Reads> openReads = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Reads> reads = ThreadLocal.withInitial(this::openReads);
 
@@ -125,21 +124,22 @@ public final class SqliteUsers implements UserStore {
 
     /**
      * One create: its row inserted through the writer's {@link RowQuery}, the request's bytes bound as
-     * they are, and its {@code 201} written from the same bytes on the writer's thread. A JDBC insert
-     * took each field as a string and made an array of it, a lambda and more, and the answer a string
-     * per field for the generator.
+     * they are, and its {@code 201} written from the same bytes by the connection's event loop, straight
+     * into the outbound buffer: the create is its own {@link LateAnswer}. A JDBC insert took each field
+     * as a string and made an array of it, a lambda and more; a {@code 201} made as a {@link Response} on
+     * the writer's thread was an object and an array of the answer's size, about 190 bytes a create.
      */
-    private final class Create implements Write {
+    private final class Create implements Write, LateAnswer {
         private final long id;
         private final NewUser user;
         private final byte[] createdAt;
-        private final Deferred answer;
+        private final Deferred slot;
 
-        Create(long id, NewUser user, byte[] createdAt, Deferred answer) {
+        Create(long id, NewUser user, byte[] createdAt, Deferred slot) {
             this.id = id;
             this.user = user;
             this.createdAt = createdAt;
-            this.answer = answer;
+            this.slot = slot;
         }
 
         @Override
@@ -147,24 +147,31 @@ public final class SqliteUsers implements UserStore {
             insert(transaction.query(INSERT), id, user.name(), user.name().length, user.email(), user.email().length, createdAt);
         }
 
-        /** The user is stored; were its answer not written, the client still hears at once, with a 500 that says so. */
+        /** The user is stored: its loop writes the {@code 201} ({@link #answer(Responder)}). */
         @Override
         public void committed() {
-            Response created;
+            slot.completeOnLoop(this);
+        }
+
+        /** The {@code 201}; were it not written, the client still hears at once, with a 500 that says so. */
+        @Override
+        public void answer(Responder responder) {
+            UserRowJson json = createdAnswers.get();
             try {
-                created = createdAnswers.answer(201, id, user, createdAt);
+                json.created(id, user, createdAt);
             } catch (RuntimeException e) {
                 System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR,
                     "user " + id + " is stored, but its answer could not be written", e);
-                created = ANSWER_FAILED;
+                responder.send(ANSWER_FAILED);
+                return;
             }
-            answer.complete(created);
+            responder.stream(201, ContentType.JSON, json.size()).write(json.bytes(), 0, json.size());
         }
 
         @Override
         public void failed(Exception cause) {
             System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR, "storing user " + id + " failed", cause);
-            answer.complete(WRITE_FAILED);
+            slot.complete(WRITE_FAILED);
         }
     }
 

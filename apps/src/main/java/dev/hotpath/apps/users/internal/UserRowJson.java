@@ -65,10 +65,19 @@ final class UserRowJson {
     }
 
     /**
-     * A new user's answer, its JSON written from the request's bytes: the same bytes the user's row
-     * reads as. The answer holds a copy; this writer's buffer is cleared first.
+     * A new user's answer, its JSON written from the request's bytes ({@link #created}). The answer
+     * holds a copy.
      */
     Response answer(int status, long id, NewUser user, byte[] createdAt) {
+        created(id, user, createdAt);
+        return Response.of(status, ContentType.JSON.mediaType(), json.bytes(), json.size());
+    }
+
+    /**
+     * Writes a new user's JSON from the request's bytes, the same bytes the user's row reads as, into
+     * this writer's buffer, which is cleared first: {@link #bytes()}{@code [0, }{@link #size()}{@code )}.
+     */
+    void created(long id, NewUser user, byte[] createdAt) {
         clear();
         created.point(user, createdAt);
         try {
@@ -76,7 +85,6 @@ final class UserRowJson {
         } catch (SQLException e) {
             throw new IllegalStateException("a row in hand failed to read", e); // CreatedRow throws none
         }
-        return Response.of(status, ContentType.JSON.mediaType(), json.bytes(), json.size());
     }
 
     /**
