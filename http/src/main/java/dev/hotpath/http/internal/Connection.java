@@ -73,7 +73,11 @@ final class Connection extends ChannelInboundHandlerAdapter implements Runnable 
     /** The peer half-closed: no more bytes come; what is buffered is answered, then {@link #closing}. */
     private boolean inputShutdown;
     private boolean readPaused;
-    /** A {@link LateAnswer} is being written at its turn: its answer goes out now, whatever queues behind it. */
+    /**
+     * A {@link LateAnswer} is being written at its turn: its answer goes out now, whatever queues
+     * behind it. Nothing between setting and clearing it may decode a request (a flush could, through
+     * a writability change): that request's answer would jump the queue.
+     */
     private boolean writingInTurn;
     private long requestStartedAt = -1;
     private long lastActivityAt;
