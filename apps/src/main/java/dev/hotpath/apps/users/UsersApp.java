@@ -8,7 +8,6 @@ import dev.hotpath.apps.users.internal.UserJson;
 import dev.hotpath.apps.users.internal.UserQuery;
 import dev.hotpath.apps.users.internal.UserStore;
 import dev.hotpath.http.AsyncHandler;
-import dev.hotpath.http.ContentType;
 import dev.hotpath.http.Deferred;
 import dev.hotpath.http.DirectHandler;
 import dev.hotpath.http.FilterChain;
@@ -120,12 +119,11 @@ public final class UsersApp implements App {
         }
     }
 
-    /** Stores the user, then answers {@code 201} with the body of the answer kept for it, streamed: no second copy. */
+    /** Stores the user, then answers {@code 201} with the JSON kept for it, streamed: no second copy. */
     private static void create(MemoryUsers memory, Request request, Responder responder) {
         Object checked = newUser(request);
         if (checked instanceof NewUser user) {
-            Response kept = memory.create(user);
-            responder.stream(201, ContentType.JSON, kept.bodyLength()).write(kept.wire(), kept.headLength(), kept.bodyLength());
+            memory.create(user, responder);
         } else {
             responder.send((Response) checked);
         }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hotpath.http.BodySink;
 import dev.hotpath.http.JsonBytes;
 import dev.hotpath.http.Request;
-import dev.hotpath.http.Response;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -22,25 +21,6 @@ public final class UserJson {
     private static final byte[] PAGE_LAST = "null}".getBytes(StandardCharsets.US_ASCII);
 
     private UserJson() {
-    }
-
-    /**
-     * Fills {@code answers[1..count]} ({@code answers} must have more than {@code count} slots) with the
-     * {@code 200} answers of the preloaded users: user {@code id} is named
-     * {@link UserStore#PRELOADED_NAME_PREFIX} and its id, has that name and
-     * {@link UserStore#PRELOADED_EMAIL_DOMAIN} as its email, and was created
-     * {@link #PRELOADED_AT}, and each answer's body is the bytes {@link AnswerWriter} writes for it. Written
-     * through one batch from one array of characters, reused: a name and an email string and a capturing
-     * lambda per user were about 1.5 MB of garbage at every start, and a server whose requests allocate
-     * nothing keeps each page of its young generation that start-up touched resident for its whole life.
-     */
-    public static void preloadedAnswers(Response[] answers, int count) {
-        PreloadedUser user = new PreloadedUser();
-        try (JsonBytes.Batch batch = new JsonBytes.Batch()) {
-            for (int id = 1; id <= count; id++) {
-                answers[id] = batch.response(200, user.withId(id));
-            }
-        }
     }
 
     private static void writeUser(JsonGenerator json, long id, String name, String email, String createdAt) throws IOException {
@@ -83,42 +63,6 @@ public final class UserJson {
         @Override
         public void write(JsonGenerator json) throws IOException {
             writeUser(json, id, name, email, createdAt);
-        }
-    }
-
-    /**
-     * The preloaded user of one id at a time, its name and email one array of characters: {@code
-     * user-<id>@example.com}, the name its first {@code nameLength}. The builder writes the id's digits in
-     * place and copies them into the array; both are sized for an int's ten digits, so neither allocates.
-     */
-    static final class PreloadedUser implements JsonBytes.Body {
-        private static final String PREFIX = UserStore.PRELOADED_NAME_PREFIX;
-        private static final String DOMAIN = UserStore.PRELOADED_EMAIL_DOMAIN;
-        private static final int LONGEST = PREFIX.length() + 10 + DOMAIN.length(); // 10: an int's digits
-        private final StringBuilder builder = new StringBuilder(LONGEST).append(PREFIX);
-        private final char[] text = new char[LONGEST];
-        private int id;
-        private int nameLength;
-
-        PreloadedUser withId(int id) {
-            this.id = id;
-            builder.setLength(PREFIX.length());
-            nameLength = builder.append(id).length();
-            builder.append(DOMAIN).getChars(0, builder.length(), text, 0);
-            return this;
-        }
-
-        /** The user's fields in the order {@link AnswerWriter} writes them, the strings written from {@link #text}. */
-        @Override
-        public void write(JsonGenerator json) throws IOException {
-            json.writeStartObject();
-            json.writeNumberField("id", id);
-            json.writeFieldName("name");
-            json.writeString(text, 0, nameLength);
-            json.writeFieldName("email");
-            json.writeString(text, 0, nameLength + DOMAIN.length());
-            json.writeStringField("created_at", PRELOADED_AT);
-            json.writeEndObject();
         }
     }
 

@@ -34,7 +34,13 @@ final class UserRowJson {
     private static final byte[] NAME = ascii(",\"name\":");
     private static final byte[] EMAIL = ascii(",\"email\":");
     private static final byte[] CREATED_AT = ascii(",\"created_at\":");
+    private static final byte[] EMAIL_AFTER_NAME = ascii("\",\"email\":\"");
+    private static final byte[] CREATED_AT_AFTER_EMAIL = ascii("\",\"created_at\":\"");
+    private static final byte[] END_AFTER_CREATED_AT = ascii("\"}");
     private static final byte[] HEX = ascii("0123456789ABCDEF");
+    private static final byte[] PRELOADED_NAME = ascii(UserStore.PRELOADED_NAME_PREFIX);
+    private static final byte[] PRELOADED_EMAIL_DOMAIN = ascii(UserStore.PRELOADED_EMAIL_DOMAIN);
+    private static final byte[] PRELOADED_AT = ascii(UserJson.PRELOADED_AT);
 
     /**
      * Writes the rare row whose text is not valid UTF-8; made by the first such row, since making it
@@ -85,6 +91,29 @@ final class UserRowJson {
         } catch (SQLException e) {
             throw new IllegalStateException("a row in hand failed to read", e); // CreatedRow throws none
         }
+    }
+
+    /**
+     * Writes preloaded user {@code id}'s JSON into this writer's buffer, cleared first: named
+     * {@link UserStore#PRELOADED_NAME_PREFIX} and its id, with that name and
+     * {@link UserStore#PRELOADED_EMAIL_DOMAIN} as its email, created {@link UserJson#PRELOADED_AT}. All
+     * ASCII with nothing to escape, so written as it stands, with no string or array per user.
+     */
+    void preloaded(long id) {
+        clear();
+        json.append(ID);
+        json.appendDecimal(id);
+        json.append(NAME);
+        json.appendByte('"');
+        json.append(PRELOADED_NAME);
+        json.appendDecimal(id);
+        json.append(EMAIL_AFTER_NAME);
+        json.append(PRELOADED_NAME);
+        json.appendDecimal(id);
+        json.append(PRELOADED_EMAIL_DOMAIN);
+        json.append(CREATED_AT_AFTER_EMAIL);
+        json.append(PRELOADED_AT);
+        json.append(END_AFTER_CREATED_AT);
     }
 
     /**

@@ -2,7 +2,12 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hotpath.http.JsonBytes;
+import dev.hotpath.apps.internal.CollectedBody;
+import dev.hotpath.http.BodySink;
+import dev.hotpath.http.ContentType;
+import dev.hotpath.http.Deferred;
+import dev.hotpath.http.HeaderArena;
+import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -34,38 +39,65 @@ class MemoryUsersTest {
         return page.body();
     }
 
-    /** The preload writes names and emails from one reused array; each answer must still be the general writer's. */
+    /** The user's JSON as a read streams it, or null when the store answers that there is none. */
+    private String found(long id) {
+        StreamedPage answer = new StreamedPage();
+        return users.find(id, answer) ? answer.body() : null;
+    }
+
+    /** The preload writes each user's JSON by hand; it must still be the general writer's, byte for byte. */
     @Test
     void answersEveryPreloadedUserWithTheBytesTheGeneralWriterGivesForIt() {
         for (int id = 1; id <= UserStore.PRELOADED; id++) {
-            Response found = users.answer(id);
-            assertThat(found.wire()).as("user %d", id)
-                .isEqualTo(Response.of(200, "application/json", preloaded(id).getBytes(StandardCharsets.UTF_8)).wire());
+            assertThat(found(id)).as("user %d", id).isEqualTo(preloaded(id));
         }
-        assertThat(users.answer(UserStore.PRELOADED + 1)).isNull();
+        assertThat(found(UserStore.PRELOADED + 1)).isNull();
+        assertThat(found(0)).isNull();
+        assertThat(found(-1)).isNull();
     }
 
-    /** The reused array holds an int's ten digits, and a shorter id after a longer one leaves none of its digits. */
+    /** A writer reused for ids of any length leaves none of a longer id's digits behind a shorter one. */
     @Test
     void writesThePreloadedUserOfAnyIntIdAsTheGeneralWriterDoes() {
-        UserJson.PreloadedUser user = new UserJson.PreloadedUser();
+        UserRowJson writer = new UserRowJson();
         for (int id : new int[] {Integer.MAX_VALUE, 7, 1_000_000_000, 99, 10}) {
-            assertThat(body(JsonBytes.write(user.withId(id)))).as("user %d", id).isEqualTo(preloaded(id));
+            writer.preloaded(id);
+            assertThat(new String(writer.bytes(), 0, writer.size(), StandardCharsets.UTF_8)).as("user %d", id)
+                .isEqualTo(preloaded(id));
         }
     }
 
+    /**
+     * Past the first arrays' 2 × PRELOADED + 1 slots and across several chunks: each create answers
+     * {@code 201} with its JSON, and every user, read alone or in a page, is the bytes it was created with.
+     */
     @Test
-    void pagesCarryEachUserAsItsOwnAnswerDoesAcrossTheArraysGrowth() {
+    void pagesCarryEachUserAsItsOwnAnswerDoesAcrossTheArraysGrowthAndTheChunks() {
         List<String> created = new ArrayList<>();
-        int extra = UserStore.PRELOADED + 5; // past the first array's 2 × PRELOADED + 1 slots
+        int extra = 3 * UserStore.PRELOADED + 5;
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
-            users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8)));
+            Created answer = new Created();
+            users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8)),
+                answer);
             created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
+            assertThat(answer.status).isEqualTo(201);
+            assertThat(answer.body.size()).isEqualTo(answer.declared);
+            assertThat(answer.body.text()).isEqualTo(created.get(i - 1));
         }
         int last = UserStore.PRELOADED + extra;
-        assertThat(body(users.answer(last).wire())).endsWith("\r\n\r\n" + created.get(extra - 1));
+        for (int id = 1; id <= last; id++) {
+            assertThat(found(id)).as("user %d", id).isEqualTo(id <= UserStore.PRELOADED ? preloaded(id) : created.get(id - UserStore.PRELOADED - 1));
+        }
+        int bytes = 0;
+        for (int id = 1; id <= last; id++) {
+            bytes += found(id).getBytes(StandardCharsets.UTF_8).length;
+        }
+        assertThat(bytes).as("the users fill more than two chunks").isGreaterThan(2 * MemoryUsers.CHUNK_BYTES);
+        assertThat(page(0, last)).isEqualTo(java.util.stream.IntStream.rangeClosed(1, last)
+            .mapToObj(id -> id <= UserStore.PRELOADED ? preloaded(id) : created.get(id - UserStore.PRELOADED - 1))
+            .collect(java.util.stream.Collectors.joining(",", "{\"users\":[", "],\"next\":" + last + "}")));
 
         assertThat(page(0, 2)).isEqualTo("{\"users\":[" + preloaded(1) + "," + preloaded(2) + "],\"next\":2}");
         assertThat(page(UserStore.PRELOADED - 1, 3)).isEqualTo("{\"users\":[" + preloaded(UserStore.PRELOADED)
@@ -75,5 +107,34 @@ class MemoryUsersTest {
         assertThat(page(last, 5)).isEqualTo("{\"users\":[],\"next\":null}");
         assertThat(page(Long.MAX_VALUE, 5)).isEqualTo("{\"users\":[],\"next\":null}");
         assertThat(page(last - 1, 1)).isEqualTo("{\"users\":[" + created.get(extra - 1) + "],\"next\":" + last + "}");
+    }
+
+    /** The {@code 201} a create streams. */
+    private static final class Created implements Responder {
+        private final CollectedBody body = new CollectedBody();
+        private int status;
+        private int declared = -1;
+
+        @Override
+        public BodySink stream(int status, ContentType type, int length) {
+            this.status = status;
+            this.declared = length;
+            return body;
+        }
+
+        @Override
+        public void send(Response response) {
+            throw new AssertionError("a create is streamed");
+        }
+
+        @Override
+        public void redirect(int status, HeaderArena arena, long location) {
+            throw new AssertionError("a create is streamed");
+        }
+
+        @Override
+        public Deferred defer() {
+            throw new AssertionError("a create is streamed");
+        }
     }
 }
