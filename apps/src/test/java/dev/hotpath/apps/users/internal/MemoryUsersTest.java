@@ -2,13 +2,6 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hotpath.apps.internal.CollectedBody;
-import dev.hotpath.http.BodySink;
-import dev.hotpath.http.ContentType;
-import dev.hotpath.http.Deferred;
-import dev.hotpath.http.HeaderArena;
-import dev.hotpath.http.Responder;
-import dev.hotpath.http.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,10 +20,6 @@ class MemoryUsersTest {
         String name = UserStore.PRELOADED_NAME_PREFIX + id;
         return new String(GeneratedUser.json(id, name, name + UserStore.PRELOADED_EMAIL_DOMAIN, UserJson.PRELOADED_AT),
             StandardCharsets.UTF_8);
-    }
-
-    private static String body(byte[] page) {
-        return new String(page, StandardCharsets.UTF_8);
     }
 
     private String page(long after, int limit) {
@@ -77,14 +66,12 @@ class MemoryUsersTest {
         int extra = 3 * UserStore.PRELOADED + 5;
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
-            Created answer = new Created();
+            StreamedPage answer = new StreamedPage();
             users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8)),
                 answer);
             created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
-            assertThat(answer.status).isEqualTo(201);
-            assertThat(answer.body.size()).isEqualTo(answer.declared);
-            assertThat(answer.body.text()).isEqualTo(created.get(i - 1));
+            assertThat(answer.body(201)).isEqualTo(created.get(i - 1));
         }
         int last = UserStore.PRELOADED + extra;
         for (int id = 1; id <= last; id++) {
@@ -107,34 +94,5 @@ class MemoryUsersTest {
         assertThat(page(last, 5)).isEqualTo("{\"users\":[],\"next\":null}");
         assertThat(page(Long.MAX_VALUE, 5)).isEqualTo("{\"users\":[],\"next\":null}");
         assertThat(page(last - 1, 1)).isEqualTo("{\"users\":[" + created.get(extra - 1) + "],\"next\":" + last + "}");
-    }
-
-    /** The {@code 201} a create streams. */
-    private static final class Created implements Responder {
-        private final CollectedBody body = new CollectedBody();
-        private int status;
-        private int declared = -1;
-
-        @Override
-        public BodySink stream(int status, ContentType type, int length) {
-            this.status = status;
-            this.declared = length;
-            return body;
-        }
-
-        @Override
-        public void send(Response response) {
-            throw new AssertionError("a create is streamed");
-        }
-
-        @Override
-        public void redirect(int status, HeaderArena arena, long location) {
-            throw new AssertionError("a create is streamed");
-        }
-
-        @Override
-        public Deferred defer() {
-            throw new AssertionError("a create is streamed");
-        }
     }
 }

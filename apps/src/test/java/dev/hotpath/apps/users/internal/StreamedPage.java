@@ -9,7 +9,7 @@ import dev.hotpath.http.Responder;
 import dev.hotpath.http.Response;
 
 /**
- * A {@link Responder} that takes one streamed answer and keeps its body, for reading a store's page
+ * A {@link Responder} that takes one streamed answer and keeps its body, for reading a store's answer
  * without a server; {@link #body} fails unless the body was exactly the length declared for it.
  */
 final class StreamedPage implements Responder {
@@ -29,7 +29,12 @@ final class StreamedPage implements Responder {
 
     /** The body as text, after checking status 200 and the declared length. */
     String body() {
-        if (status != 200 || out.size() != declared) {
+        return body(200);
+    }
+
+    /** The body as text, after checking {@code expectedStatus} and the declared length. */
+    String body(int expectedStatus) {
+        if (status != expectedStatus || out.size() != declared) {
             throw new AssertionError("status " + status + ", " + out.size() + " bytes written of " + declared + " declared");
         }
         return out.text();
