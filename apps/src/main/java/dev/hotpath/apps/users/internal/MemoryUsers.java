@@ -12,16 +12,20 @@ import java.util.Arrays;
  * ({@link Responder#stream}) and a page streams each user's in turn, so neither allocates. Ids are
  * dense (1, 2, ...), so where a user's JSON lies is an array indexed by id.
  *
- * <p>Costs about 100 bytes per user: its JSON (85 bytes for a preloaded one) and 12 bytes of where it
- * lies. A {@code 200} answer kept per user, an object and its wire bytes, was about 190, about what
- * the peers' sorted map of records costs (docs/ENGINES.md).
+ * <p>Costs about 110–120 bytes per user: its JSON (98 bytes for a preloaded one, on average) and 12–24
+ * bytes of the two arrays that say where it lies, which double as they grow. A {@code 200} answer
+ * kept per user, an object and its wire bytes, was about 190, about what the peers' sorted map of
+ * records costs (docs/ENGINES.md).
  *
  * <p>Creates take a lock (one at a time, from any loop) and publish the new user with a volatile write
  * of the count after storing it; reads take no lock and read the count first.
  */
 public final class MemoryUsers implements UserStore {
-    /** The bytes of one chunk: about 11,000 users' JSON. */
-    static final int CHUNK_BYTES = 1 << 20;
+    /**
+     * The bytes of one chunk: about 2,600 users' JSON. Under half of G1's smallest region (1 MiB), so
+     * a chunk is never a humongous object, which would take a region of its own.
+     */
+    static final int CHUNK_BYTES = 256 * 1024;
 
     private final CreationTimes creationTimes;
     /** Writes each new user's JSON; used under this store's lock. */
@@ -97,21 +101,28 @@ public final class MemoryUsers implements UserStore {
         return id;
     }
 
-    /** Keeps the writer's JSON as user {@code id}'s, in the chunk being filled or a new one; under the lock, or at construction. */
+    /**
+     * Keeps the writer's JSON as user {@code id}'s, in the chunk being filled or a new one; under the
+     * lock, or at construction. Everything is allocated before any field changes, so a create that runs
+     * out of memory leaves the store as it was, for the next to succeed.
+     */
     private void keep(int id) {
         int length = writer.size();
         if (lastChunk < 0 || filled + length > chunks[lastChunk].length) {
-            if (++lastChunk == chunks.length) {
-                chunks = Arrays.copyOf(chunks, lastChunk * 2);
-            }
-            chunks[lastChunk] = new byte[Math.max(CHUNK_BYTES, length)];
+            byte[] chunk = new byte[Math.max(CHUNK_BYTES, length)];
+            byte[][] all = lastChunk + 1 == chunks.length ? Arrays.copyOf(chunks, chunks.length * 2) : chunks;
+            all[lastChunk + 1] = chunk;
+            chunks = all;
+            lastChunk++;
             filled = 0;
         }
-        System.arraycopy(writer.bytes(), 0, chunks[lastChunk], filled, length);
         if (id == starts.length) {
-            starts = Arrays.copyOf(starts, id * 2);
-            lengths = Arrays.copyOf(lengths, id * 2);
+            long[] grownStarts = Arrays.copyOf(starts, id * 2);
+            int[] grownLengths = Arrays.copyOf(lengths, id * 2);
+            starts = grownStarts;
+            lengths = grownLengths;
         }
+        System.arraycopy(writer.bytes(), 0, chunks[lastChunk], filled, length);
         starts[id] = (long) lastChunk << 32 | filled;
         lengths[id] = length;
         filled += length;

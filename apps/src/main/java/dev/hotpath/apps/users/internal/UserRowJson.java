@@ -2,8 +2,6 @@ package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.apps.internal.JsonText;
 import dev.hotpath.apps.internal.RowInHand;
-import dev.hotpath.http.ContentType;
-import dev.hotpath.http.Response;
 import dev.hotpath.store.RowQuery;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -68,15 +66,6 @@ final class UserRowJson {
     /** Writes the comma between two users of a page. */
     void comma() {
         json.appendByte(',');
-    }
-
-    /**
-     * A new user's answer, its JSON written from the request's bytes ({@link #created}). The answer
-     * holds a copy.
-     */
-    Response answer(int status, long id, NewUser user, byte[] createdAt) {
-        created(id, user, createdAt);
-        return Response.of(status, ContentType.JSON.mediaType(), json.bytes(), json.size());
     }
 
     /**
