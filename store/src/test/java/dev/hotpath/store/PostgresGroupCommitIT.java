@@ -26,10 +26,7 @@ class PostgresGroupCommitIT {
 
     @Test
     void commitsQueuedWritesAndRollsBackAFailingOneAlone() throws Exception {
-        ThrowawayPostgres server = ThrowawayPostgres.shared();
-        PostgresConfig config = PostgresConfig.parse(server.createDatabase("group_commit_batch"), name -> null);
-        try (PostgresDatabase database = new PostgresDatabase(config)) {
-            createTable(database);
+        try (PostgresDatabase database = sharedDatabaseWithTable("group_commit_batch")) {
             List<CompletableFuture<Void>> outcomes = new ArrayList<>();
             try (GroupCommitWriter writer = new GroupCommitWriter(database::openWriter,
                 GroupCommitConfig.named("pg-writer").withCommitInterval(Duration.ofMillis(200)))) {
@@ -46,10 +43,7 @@ class PostgresGroupCommitIT {
     /** A {@link RowQuery} is SQLite's: a write asking for one on PostgreSQL fails alone, with that reason, and stores nothing. */
     @Test
     void refusesARowQueryOnAPostgresWriter() throws Exception {
-        ThrowawayPostgres server = ThrowawayPostgres.shared();
-        PostgresConfig config = PostgresConfig.parse(server.createDatabase("group_commit_query"), name -> null);
-        try (PostgresDatabase database = new PostgresDatabase(config)) {
-            createTable(database);
+        try (PostgresDatabase database = sharedDatabaseWithTable("group_commit_query")) {
             CompletableFuture<Void> outcome;
             try (GroupCommitWriter writer = new GroupCommitWriter(database::openWriter, GroupCommitConfig.named("pg-writer"))) {
                 outcome = offer(writer, transaction -> transaction.query(INSERT));
@@ -122,6 +116,19 @@ class PostgresGroupCommitIT {
     private static void await(CompletableFuture<Void> outcome)
         throws ExecutionException, InterruptedException, TimeoutException {
         outcome.get(OUTCOME_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** A new database {@code name} on the shared server, with the events table. */
+    private static PostgresDatabase sharedDatabaseWithTable(String name) throws SQLException {
+        PostgresDatabase database = new PostgresDatabase(
+            PostgresConfig.parse(ThrowawayPostgres.shared().createDatabase(name), ignored -> null));
+        try {
+            createTable(database);
+            return database;
+        } catch (SQLException | RuntimeException e) {
+            database.close();
+            throw e;
+        }
     }
 
     private static void createTable(PostgresDatabase database) throws SQLException {

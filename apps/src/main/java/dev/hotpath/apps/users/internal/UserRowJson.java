@@ -32,9 +32,6 @@ final class UserRowJson {
     private static final byte[] NAME = ascii(",\"name\":");
     private static final byte[] EMAIL = ascii(",\"email\":");
     private static final byte[] CREATED_AT = ascii(",\"created_at\":");
-    private static final byte[] EMAIL_AFTER_NAME = ascii("\",\"email\":\"");
-    private static final byte[] CREATED_AT_AFTER_EMAIL = ascii("\",\"created_at\":\"");
-    private static final byte[] END_AFTER_CREATED_AT = ascii("\"}");
     private static final byte[] HEX = ascii("0123456789ABCDEF");
     private static final byte[] PRELOADED_NAME = ascii(UserStore.PRELOADED_NAME_PREFIX);
     private static final byte[] PRELOADED_EMAIL_DOMAIN = ascii(UserStore.PRELOADED_EMAIL_DOMAIN);
@@ -96,13 +93,18 @@ final class UserRowJson {
         json.appendByte('"');
         json.append(PRELOADED_NAME);
         json.appendDecimal(id);
-        json.append(EMAIL_AFTER_NAME);
+        json.appendByte('"');
+        json.append(EMAIL);
+        json.appendByte('"');
         json.append(PRELOADED_NAME);
         json.appendDecimal(id);
         json.append(PRELOADED_EMAIL_DOMAIN);
-        json.append(CREATED_AT_AFTER_EMAIL);
+        json.appendByte('"');
+        json.append(CREATED_AT);
+        json.appendByte('"');
         json.append(PRELOADED_AT);
-        json.append(END_AFTER_CREATED_AT);
+        json.appendByte('"');
+        json.appendByte('}');
     }
 
     /**

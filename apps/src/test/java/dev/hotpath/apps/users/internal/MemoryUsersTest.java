@@ -2,6 +2,7 @@ package dev.hotpath.apps.users.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hotpath.apps.internal.WrittenAnswer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,15 +24,15 @@ class MemoryUsersTest {
     }
 
     private String page(long after, int limit) {
-        StreamedPage page = new StreamedPage();
+        WrittenAnswer page = new WrittenAnswer();
         users.page(after, limit, page);
-        return page.body();
+        return page.streamed(200);
     }
 
     /** The user's JSON as a read streams it, or null when the store answers that there is none. */
     private String found(long id) {
-        StreamedPage answer = new StreamedPage();
-        return users.find(id, answer) ? answer.body() : null;
+        WrittenAnswer answer = new WrittenAnswer();
+        return users.find(id, answer) ? answer.streamed(200) : null;
     }
 
     /** The preload writes each user's JSON by hand; it must still be the general writer's, byte for byte. */
@@ -67,12 +68,12 @@ class MemoryUsersTest {
         int extra = 3 * UserStore.PRELOADED + 5;
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
-            StreamedPage answer = new StreamedPage();
+            WrittenAnswer answer = new WrittenAnswer();
             users.create(new NewUser(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8)),
                 answer);
             created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
-            assertThat(answer.body(201)).isEqualTo(created.get(i - 1));
+            assertThat(answer.streamed(201)).isEqualTo(created.get(i - 1));
         }
         int last = UserStore.PRELOADED + extra;
         for (int id = 1; id <= last; id++) {

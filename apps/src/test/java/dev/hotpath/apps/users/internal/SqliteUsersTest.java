@@ -3,6 +3,7 @@ package dev.hotpath.apps.users.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.apps.internal.FutureAnswer;
+import dev.hotpath.apps.internal.WrittenAnswer;
 import dev.hotpath.http.Response;
 import dev.hotpath.store.Durability;
 import dev.hotpath.store.SqliteDatabase;
@@ -64,18 +65,18 @@ class SqliteUsersTest {
         assertThat(expected).hasSize(11 + ADDED);
         try (SqliteUsers users = new SqliteUsers(dir, CLOCK)) {
             for (long id = 9990; id <= FIRST_ADDED + ADDED; id++) {
-                StreamedPage found = new StreamedPage();
+                WrittenAnswer found = new WrittenAnswer();
                 assertThat(users.find(id, found)).as("user %d found", id).isEqualTo(expected.containsKey(id));
                 if (expected.containsKey(id)) {
-                    assertThat(found.body()).as("user %d", id).isEqualTo(expected.get(id));
+                    assertThat(found.streamed(200)).as("user %d", id).isEqualTo(expected.get(id));
                 }
             }
             for (long after = 9990; after <= FIRST_ADDED + ADDED; after += 37) {
-                StreamedPage page = new StreamedPage();
+                WrittenAnswer page = new WrittenAnswer();
                 users.page(after, 100, page);
                 var users100 = expected.tailMap(after, false).entrySet().stream().limit(100).toList();
                 String next = users100.size() == 100 ? users100.getLast().getKey().toString() : "null";
-                assertThat(page.body()).as("after %d", after).isEqualTo(
+                assertThat(page.streamed(200)).as("after %d", after).isEqualTo(
                     users100.stream().map(e -> e.getValue()).collect(Collectors.joining(",", "{\"users\":[", "],\"next\":" + next + "}")));
             }
         }
@@ -99,9 +100,9 @@ class SqliteUsersTest {
                 assertThat(created.status()).isEqualTo(201);
                 assertThat(new String(created.wire(), created.headLength(), created.bodyLength(), StandardCharsets.UTF_8))
                     .as("user %d's 201", id).isEqualTo(expected);
-                StreamedPage found = new StreamedPage();
+                WrittenAnswer found = new WrittenAnswer();
                 assertThat(users.find(id, found)).isTrue();
-                assertThat(found.body()).as("user %d read back", id).isEqualTo(expected);
+                assertThat(found.streamed(200)).as("user %d read back", id).isEqualTo(expected);
             }
         }
     }
