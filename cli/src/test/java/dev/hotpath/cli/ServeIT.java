@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,20 @@ class ServeIT {
             assertThat(server.process.waitFor(10, TimeUnit.SECONDS)).as("exited within 10 s").isTrue();
             assertThat(server.process.exitValue()).isZero();
             assertThat(server.output()).contains("hotpath: draining", "hotpath: stopped");
+        }
+    }
+
+    @Test
+    void collectsStartUpGarbageOnceBeforeSayingWhereItListens() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir.resolve("serve.log"), List.of("-Xlog:gc:stdout"),
+            "users", "--bind", "127.0.0.1:0")) {
+            server.awaitPort();
+
+            String output = server.output();
+            int collection = output.indexOf("Pause Full (System.gc())");
+            assertThat(collection).as("a collection asked for by the server, in:%n%s", output).isNotNegative();
+            assertThat(output.indexOf("Pause Full (System.gc())", collection + 1)).as("only one").isNegative();
+            assertThat(collection).isLessThan(output.indexOf("listening on"));
         }
     }
 }

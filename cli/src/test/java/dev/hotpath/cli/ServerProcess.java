@@ -28,15 +28,25 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(Path log, String... serveArgs) throws IOException {
+        return start(log, List.of(), serveArgs);
+    }
+
+    /** {@code hotpath serve ARGS}, its JVM started with {@code jvmFlags} after those of jvm.options. */
+    static ServerProcess start(Path log, List<String> jvmFlags, String... serveArgs) throws IOException {
         List<String> args = new ArrayList<>(List.of("serve"));
         args.addAll(List.of(serveArgs));
-        return run(log, args.toArray(String[]::new));
+        return run(log, jvmFlags, args.toArray(String[]::new));
     }
 
     /** {@code hotpath ARGS} from the fat jar, its output in {@code log}. */
     static ServerProcess run(Path log, String... args) throws IOException {
+        return run(log, List.of(), args);
+    }
+
+    private static ServerProcess run(Path log, List<String> jvmFlags, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
         command.addAll(ServerUnderTest.JVM_OPTIONS);
+        command.addAll(jvmFlags);
         command.addAll(List.of("-jar", System.getProperty("hotpath.jar")));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
