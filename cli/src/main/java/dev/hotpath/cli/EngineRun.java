@@ -11,16 +11,9 @@ import java.util.List;
  * @param command the command the server was started with
  * @param run what was measured, or null when nothing ran
  * @param failure why nothing ran, or null
- * @param voidedAttempt why an earlier attempt of this run did not count, when it was repeated because only
- *     its generator lagged ({@link #onlyTheGeneratorLagged()}); null when this is the first attempt
  */
 record EngineRun(EngineScenario scenario, String server, int round, Kind kind, String command, ServerRun run,
-                 String failure, String voidedAttempt) {
-    /** A first attempt. */
-    EngineRun(EngineScenario scenario, String server, int round, Kind kind, String command, ServerRun run, String failure) {
-        this(scenario, server, round, kind, command, run, failure, null);
-    }
-
+                 String failure) {
     /**
      * A closed-loop saturation probe, the open-loop run at 0.7× of it, or an open-loop run at the one
      * rate given to every server ({@code --common-rate}).
@@ -40,19 +33,6 @@ record EngineRun(EngineScenario scenario, String server, int round, Kind kind, S
 
     boolean pass() {
         return run != null && run.result().verdict().pass();
-    }
-
-    /**
-     * Whether the run failed on the generator's own lateness and nothing else: every answer was right,
-     * but the generator sent less load than planned, so the run measured the generator, not the server.
-     */
-    boolean onlyTheGeneratorLagged() {
-        return run != null && run.result().generatorLagged() && run.result().verdict().reasons().size() == 1;
-    }
-
-    /** This attempt, as the repeat of one that did not count for {@code why}. */
-    EngineRun repeating(String why) {
-        return new EngineRun(scenario, server, round, kind, command, run, failure, why);
     }
 
     List<String> reasons() {

@@ -47,8 +47,6 @@ final class EnginesCommand implements Callable<Integer> {
      * measured instead, as latency from each arrival's scheduled time, which is what the p99 column is for.
      */
     private static final int RATE_QUEUE = 4096;
-    /** What a repeated run's directory adds to its name ({@link #run}). */
-    private static final String REPEAT = "-repeat";
 
     @Spec
     private CommandSpec spec;
@@ -96,11 +94,6 @@ final class EnginesCommand implements Callable<Integer> {
         + "then every run with -XX:AOTCache. For the default commands, and --server commands where they hold {jvm}.")
     private boolean aot;
 
-    @Option(names = "--max-generator-lag-ms", paramLabel = "MS", defaultValue = "" + RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS,
-        description = "A constant-rate run does not count when the p99 lateness of the generator's own wake-ups is above "
-            + "this; it is repeated once on a fresh server (default: ${DEFAULT-VALUE}).")
-    private double maxGeneratorLag;
-
     @Option(names = "--token", defaultValue = UserReadScenario.DEFAULT_TOKEN,
         description = "The bearer token the servers accept (default: ${DEFAULT-VALUE}).")
     private String token;
@@ -124,9 +117,6 @@ final class EnginesCommand implements Callable<Integer> {
         Duration measured = duration != null ? duration : Duration.ofSeconds(quick ? 3 : 10);
         if (warm.isNegative() || measured.isNegative() || measured.isZero()) {
             throw new ParameterException(spec.commandLine(), "--warmup must not be negative and --duration must be positive");
-        }
-        if (!(maxGeneratorLag > 0)) {
-            throw new ParameterException(spec.commandLine(), "--max-generator-lag-ms must be positive, got " + maxGeneratorLag);
         }
         if (commonRate != null && !(commonRate > 0)) {
             throw new ParameterException(spec.commandLine(), "--common-rate must be a positive rate, got " + commonRate);
@@ -194,36 +184,20 @@ final class EnginesCommand implements Callable<Integer> {
     }
 
     /** An open-loop run at {@code rps}, with the deep per-connection queue that measures a stall instead of dropping. */
-    private RunConfig openLoop(double rps, Duration warm, Duration measured) {
+    private static RunConfig openLoop(double rps, Duration warm, Duration measured) {
         return new RunConfig("127.0.0.1", 1, Mode.RATE, rps, CONNECTIONS, 1, RATE_QUEUE, warm, measured, Duration.ofSeconds(10),
-            1, null, null, null, maxGeneratorLag, null);
+            1, null, null, null, RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
     }
 
-    /**
-     * Runs {@code planned} on a fresh server; a server that does not start is a failed run, and the suite
-     * goes on. A run that failed only because the generator woke late ({@link EngineRun#onlyTheGeneratorLagged()})
-     * measured the generator, not the server (a hiccup of the machine on the generator's core does it): it
-     * is run once more on a fresh server, into {@code NAME-repeat}, and the repeat is what counts; the
-     * verdict names it, and the first attempt's files stay. A second lag fails the run.
-     */
+    /** Runs {@code planned} on a fresh server; a server that does not start is a failed run, and the suite goes on. */
     private EngineRun run(PrintWriter out, Path dir, EngineRun planned, RunConfig config) {
-        EngineRun first = attempt(out, dir, planned, planned.name(), config);
-        if (!first.onlyTheGeneratorLagged()) {
-            return first;
-        }
-        return attempt(out, dir, planned, planned.name() + REPEAT, config)
-            .repeating(first.name() + ": " + String.join("; ", first.reasons()));
-    }
-
-    private EngineRun attempt(PrintWriter out, Path dir, EngineRun planned, String name, RunConfig config) {
         EngineScenario scenario = planned.scenario();
         try {
-            ServerRun run = ServerRun.measure(planned.command(), dir, name, readyTimeout, config,
-                data -> scenario.load(token), command() + " [" + name + "]");
+            ServerRun run = ServerRun.measure(planned.command(), dir, planned.name(), readyTimeout, config,
+                data -> scenario.load(token), command() + " [" + planned.name() + "]");
             EngineRun done = new EngineRun(scenario, planned.server(), planned.round(), planned.kind(), planned.command(), run, null);
             out.println(String.format(Locale.ROOT, "| %s | %s | %d | %s | %,.0f | %.3f | %.2f | %.1f | %s |", scenario.id,
-                done.server(), done.round(), done.kind().label() + (name.endsWith(REPEAT) ? " (repeat)" : ""),
-                run.result().rps(), run.result().latencyMillis(99),
+                done.server(), done.round(), done.kind().label(), run.result().rps(), run.result().latencyMillis(99),
                 run.cpuMicrosPerRequest(), run.peakRssBytes() / (1024.0 * 1024), done.pass() ? "PASS"
                     : "FAIL: " + String.join("; ", done.reasons())));
             return done;
@@ -280,10 +254,8 @@ final class EnginesCommand implements Callable<Integer> {
             + "%s warm-up, %s measured), then on a fresh server a constant-rate run at %.1f× the rate its probe sustained "
             + "(open loop, %d connections, latency from the scheduled time). Medians over %d round(s). In the last column "
             + "above 1 is better for req/s, below 1 for the rest. Every answer is checked (status and exact body); "
-            + "a run with any error, drop or wrong body fails. A constant-rate run that failed only because the generator's "
-            + "own wake-ups were late (p99 over %.2f ms: it sent less load than planned) is run once more on a fresh server, "
-            + "and the repeat counts; the verdict names it, and its first attempt's files stay beside it.%n%n",
-            CONNECTIONS, seconds(warm), seconds(measured), RATE_SHARE, CONNECTIONS, roundCount, maxGeneratorLag));
+            + "a run with any error, drop or wrong body fails.%n%n",
+            CONNECTIONS, seconds(warm), seconds(measured), RATE_SHARE, CONNECTIONS, roundCount));
         if (commonRate != null) {
             md.append(String.format(Locale.ROOT, "Then, on a fresh server, a constant-rate run at the common rate of %,.0f req/s "
                 + "for every server whose %.1f× lies at or above it (\"at the common rate\" rows, medians over the rounds a "

@@ -18,8 +18,7 @@ import java.util.function.ToDoubleFunction;
  * with hotpath over the best peer, and its verdict) and {@code report.html} (the same tables, and per
  * scenario every server's runs on one set of charts: the constant-rate runs, or the probes where there
  * are none). A run that did not pass still has its figures in the tables: the verdict under the table
- * says it does not count. A run repeated because its first attempt's generator lagged counts as its
- * repeat, and the verdict names it.
+ * says it does not count.
  */
 final class EnginesReport {
     private static final double MIB = 1024 * 1024;
@@ -168,11 +167,8 @@ final class EnginesReport {
     private static String verdict(List<EngineRun> runs) {
         List<String> failures = runs.stream().filter(r -> !r.pass())
             .map(r -> r.name() + ": " + String.join("; ", r.reasons())).toList();
-        List<String> repeats = runs.stream().filter(r -> r.voidedAttempt() != null).map(EngineRun::voidedAttempt).toList();
-        String repeated = repeats.isEmpty() ? "" : " Repeated on a fresh server, the first attempt's generator having lagged: "
-            + String.join(" | ", repeats) + ".";
-        return (failures.isEmpty() ? "PASS: every run passed (" + runs.size() + " runs)."
-            : "FAIL, the figures above do not count: " + String.join(" | ", failures) + ".") + repeated;
+        return failures.isEmpty() ? "PASS: every run passed (" + runs.size() + " runs)."
+            : "FAIL, the figures above do not count: " + String.join(" | ", failures);
     }
 
     /** Every run with its figures; a figure nobody measured is null. */
@@ -198,8 +194,7 @@ final class EnginesReport {
                 .append(", \"errors\": ").append(run == null ? "null" : r.errors())
                 .append(", \"verdict\": ").append(quote(r.pass() ? "PASS" : "FAIL"))
                 .append(", \"reasons\": [").append(String.join(", ", r.reasons().stream().map(EnginesReport::quote).toList()))
-                .append("], \"repeated_because\": ").append(r.voidedAttempt() == null ? "null" : quote(r.voidedAttempt()))
-                .append(", \"dir\": ").append(run == null ? "null" : quote(dir.relativize(run.dir()).toString()))
+                .append("], \"dir\": ").append(run == null ? "null" : quote(dir.relativize(run.dir()).toString()))
                 .append(", \"command\": ").append(quote(r.command())).append('}');
         }
         return json.append("\n  ]\n}\n").toString();

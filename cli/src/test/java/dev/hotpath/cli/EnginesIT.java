@@ -65,8 +65,7 @@ class EnginesIT {
         String index = Files.readString(engines.resolve("index.json"));
         assertThat(index).as("{store} is the scenario's store flags").contains("serve users --access-log {data}/access.log --store memory --bind");
         assertThat(index).contains("\"scenario\": \"s1\", \"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\"",
-            "\"scenario\": \"s1\", \"server\": \"netty\", \"round\": 1, \"kind\": \"rate\"")
-            .as("a rate run this short may be repeated (a cold generator lags)").containsPattern("\"dir\": \"s1-netty-r1-rate(-repeat)?/")
+            "\"scenario\": \"s1\", \"server\": \"netty\", \"round\": 1, \"kind\": \"rate\"", "\"dir\": \"s1-netty-r1-rate/")
             .containsPattern("\"server\": \"hotpath\", \"round\": 1, \"kind\": \"common\", \"target_rps\": 200\\.0, ");
         assertThat(index).as("both probes passed: every answer right, and their figures recorded")
             .containsPattern("\"server\": \"hotpath\", \"round\": 1, \"kind\": \"probe\", \"target_rps\": 0\\.0, \"rps\": [\\d.E]+, "
@@ -130,36 +129,6 @@ class EnginesIT {
         assertThat(out.toString()).contains("| s1 | vertx | 1 | probe | | | | | FAIL: the server of", "FAIL (",
             "| s1 | hotpath | 1 | common | | | | | not run: 1,000,000,000,000 req/s is above 0.7× this server's saturation |");
         assertThat(summary).as("no server ran at the common rate: no rows for it").doesNotContain("at the common rate |");
-    }
-
-    @Test
-    void repeatsOnceARunThatFailedOnlyOnItsGeneratorsLagAndNamesIt() throws Exception {
-        // 100 req/s is far within any server's reach; no generator wakes within a microsecond at p99, so
-        // the common run fails on the generator alone, twice.
-        int status = engines("--servers", "hotpath", "--server", "hotpath=" + serve("users"), "--common-rate", "100",
-            "--max-generator-lag-ms", "0.001");
-        assertThat(err.toString()).isEmpty();
-        assertThat(status).isEqualTo(1);
-        Path engines = enginesDir();
-        assertThat(engines.resolve("s1-hotpath-r1-common")).as("the first attempt's files stay").isDirectory();
-        assertThat(engines.resolve("s1-hotpath-r1-common-repeat")).as("the repeat, on a fresh server").isDirectory();
-        assertThat(engines.resolve("s1-hotpath-r1-probe-repeat")).as("a closed loop has no schedule to lag").doesNotExist();
-        assertThat(out.toString()).contains("| s1 | hotpath | 1 | common (repeat) |");
-        String firstAttempt = "s1-hotpath-r1-common: the generator is the bottleneck: p99 of its own wake-up lag ";
-        assertThat(Files.readString(engines.resolve("index.json")))
-            .containsPattern("\"kind\": \"common\", .*\"verdict\": \"FAIL\", \"reasons\": \\[\"the generator is the "
-                + "bottleneck[^]]*\\], \"repeated_because\": \"" + firstAttempt + "[^\"]* ms is over 0.00 ms\", "
-                + "\"dir\": \"s1-hotpath-r1-common-repeat");
-        assertThat(Files.readString(engines.resolve("summary.md")))
-            .contains("A constant-rate run that failed only because the generator's own wake-ups were late (p99 over 0.00 ms",
-                "FAIL, the figures above do not count: ")
-            .containsPattern("\\. Repeated on a fresh server, the first attempt's generator having lagged: .*" + firstAttempt);
-    }
-
-    @Test
-    void refusesABoundOnTheGeneratorsLagThatIsNotPositive() {
-        assertThat(engines("--servers", "hotpath", "--max-generator-lag-ms", "0")).isEqualTo(2);
-        assertThat(err.toString()).contains("--max-generator-lag-ms must be positive, got 0.0");
     }
 
     @Test

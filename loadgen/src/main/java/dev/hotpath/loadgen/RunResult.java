@@ -56,15 +56,6 @@ public record RunResult(RunConfig config, String scenario, Instant startedAt, lo
         return seconds;
     }
 
-    /**
-     * Whether the generator itself woke late in a paced run (rate or users mode): the p99 of its own
-     * wake-ups' lateness over {@link RunConfig#maxGeneratorLagMillis()}. It then sent less load than
-     * asked, so the run measured the generator, not the server; its {@link #verdict()} fails.
-     */
-    public boolean generatorLagged() {
-        return config.mode() != Mode.SATURATE && measured.generatorLag().millisAt(99) > config.maxGeneratorLagMillis();
-    }
-
     public Verdict verdict() {
         return Verdict.of(this);
     }

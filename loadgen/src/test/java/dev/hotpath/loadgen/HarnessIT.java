@@ -95,7 +95,6 @@ class HarnessIT {
             assertThat(result.planned()).isEqualTo(1);
             assertThat(result.measured().attempted()).isEqualTo(1);
             assertThat(server.requests.get()).isEqualTo(1);
-            assertThat(result.generatorLagged()).as("its bound allows any lateness").isFalse();
             assertThat(result.verdict().reasons()).isEmpty();
         }
     }
@@ -507,7 +506,6 @@ class HarnessIT {
             RunResult result = LoadRun.run(RunConfig.rate(HOST, server.port(), 1000, 4, Duration.ofSeconds(1)),
                 slowGenerator, Progress.NONE);
             assertThat(result.verdict().pass()).isFalse();
-            assertThat(result.generatorLagged()).isTrue();
             assertThat(result.verdict().reasons()).anyMatch(r -> r.startsWith("the generator is the bottleneck"));
         }
     }
