@@ -79,9 +79,11 @@ abstract class AppCommand implements Callable<Integer> {
      * the sum of both. One full collection here (30 ms on one core, once) empties the young generation,
      * so serving reuses start-up's pages. It copies what is live to the old generation (7 MB for the
      * users app), which an idle server then holds on top of start-up's pages, as it would after its
-     * first collection anyway. The engine suite's S4 peaked 4-5 MiB lower at saturation and 2-3 at a
-     * common rate, medians of 3 (docs/BENCHMARKS.md, 2026-12-07). {@code -XX:+DisableExplicitGC} turns
-     * it off.
+     * first collection anyway. Under the Serial collector (a server pinned to one core), S4 saturated
+     * peaked 10 MB lower in an ad hoc A/B, and about 3 MiB lower over the engine suite's six rounds
+     * (docs/BENCHMARKS.md, 2026-12-07); under G1 it was not measured. The suite may already be loading
+     * the server during the pause, as it waits for a connection, not for the line.
+     * {@code -XX:+DisableExplicitGC} turns it off.
      */
     private static void collectStartUpGarbage() {
         System.gc();
