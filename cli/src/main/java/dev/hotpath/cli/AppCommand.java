@@ -80,9 +80,11 @@ abstract class AppCommand implements Callable<Integer> {
      * so serving reuses start-up's pages. It copies what is live to the old generation (7 MB for the
      * users app), which an idle server then holds on top of start-up's pages, as it would after its
      * first collection anyway. Under the Serial collector (a server pinned to one core), S4 saturated
-     * peaked 10 MB lower in an ad hoc A/B, and about 3 MiB lower over the engine suite's six rounds
-     * (docs/BENCHMARKS.md, 2026-12-07); under G1 it was not measured. The suite may already be loading
-     * the server during the pause, as it waits for a connection, not for the line.
+     * peaked 10 MB lower in an ad hoc A/B, and about 3 MiB lower over the engine suite's six rounds.
+     * Under G1 (a server on two cores), which gives back the regions the collection empties, an idle
+     * server held 88 MB instead of 100 and S4 saturated peaked 12-29 MB lower (docs/BENCHMARKS.md,
+     * 2026-12-07). The suite may already be loading the server during the pause, as it waits for a
+     * connection, not for the line.
      * {@code -XX:+DisableExplicitGC} turns it off.
      */
     private static void collectStartUpGarbage() {
