@@ -7,6 +7,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -56,7 +57,7 @@ abstract class AppCommand implements Callable<Integer> {
             Signals.onTermination(stop::countDown);
             HttpServer httpServer = HttpServer.start(config, app.routes());
             collectStartUpGarbage();
-            out.printf("hotpath %s listening on http://%s:%d (%s, %d event loops)%n", spec.name(),
+            out.printf(Locale.ROOT, "hotpath %s listening on http://%s:%d (%s, %d event loops)%n", spec.name(),
                 httpServer.address().getHostString(), httpServer.port(), httpServer.transport().name().toLowerCase(),
                 config.eventLoops());
             out.flush();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -120,8 +121,8 @@ final class CompareCommand implements Callable<Integer> {
                     (side.equals("A") ? cpuA : cpuB)[round - 1] = run.cpuMicrosPerRequest();
                     boolean pass = result.verdict().pass();
                     allPass &= pass;
-                    List<String> row = List.of(Integer.toString(round), side, String.format("%.1f", result.rps()),
-                        String.format("%.2f", run.cpuMicrosPerRequest()), String.format("%.3f", result.latencyMillis(99)),
+                    List<String> row = List.of(Integer.toString(round), side, String.format(Locale.ROOT, "%.1f", result.rps()),
+                        String.format(Locale.ROOT, "%.2f", run.cpuMicrosPerRequest()), String.format(Locale.ROOT, "%.3f", result.latencyMillis(99)),
                         pass ? "PASS" : "FAIL: " + String.join("; ", result.verdict().reasons()));
                     table.add(row);
                     out.println("| " + String.join(" | ", row) + " |");
@@ -129,7 +130,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         double ratio = median(rpsA) / median(rpsB);
-        String verdict = String.format("median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
+        String verdict = String.format(Locale.ROOT, "median req/s A %.1f, B %.1f; ratio A/B %.3f. median server CPU µs/request "
                 + "A %.2f, B %.2f; B/A %.3f%s", median(rpsA), median(rpsB), ratio, median(cpuA), median(cpuB),
             median(cpuB) / median(cpuA), allPass ? "" : " (NOT VALID: a run failed)");
         String byRound = "by round: req/s A/B " + pairedRatios(rpsA, rpsB) + "; server CPU B/A " + pairedRatios(cpuB, cpuA);
@@ -180,9 +181,9 @@ final class CompareCommand implements Callable<Integer> {
         StringBuilder each = new StringBuilder();
         for (int i = 0; i < top.length; i++) {
             ratios[i] = top[i] / bottom[i];
-            each.append(i == 0 ? "" : ", ").append(String.format("%.3f", ratios[i]));
+            each.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", ratios[i]));
         }
-        return String.format("%s (median %.3f)", each, median(ratios));
+        return String.format(Locale.ROOT, "%s (median %.3f)", each, median(ratios));
     }
 
     static double median(double[] values) {

@@ -11,6 +11,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -77,7 +78,7 @@ final class MessagesCommand implements Runnable {
                 out.println("hotpath messages worker " + worker.consumer() + ": storing " + stream + " into "
                     + MessagesApp.where(config));
                 if (metrics != null) {
-                    out.printf("hotpath messages worker metrics listening on http://%s:%d (%s)%n",
+                    out.printf(Locale.ROOT, "hotpath messages worker metrics listening on http://%s:%d (%s)%n",
                         metrics.address().getHostString(), metrics.port(), metrics.transport().name().toLowerCase());
                 }
                 out.flush();

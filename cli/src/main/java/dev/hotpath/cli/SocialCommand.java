@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,7 +64,7 @@ final class SocialCommand implements Runnable {
             }
             long started = System.nanoTime();
             SocialSeed.Summary summary = SocialSeed.generate(out, size, seed);
-            spec.commandLine().getOut().printf("%s: %,d users, %,d posts, %,d likes in %.1f s%n", out, summary.users(),
+            spec.commandLine().getOut().printf(Locale.ROOT, "%s: %,d users, %,d posts, %,d likes in %.1f s%n", out, summary.users(),
                 summary.posts(), summary.likes(), (System.nanoTime() - started) / 1e9);
             return 0;
         }

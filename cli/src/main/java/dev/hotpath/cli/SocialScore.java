@@ -26,6 +26,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -116,10 +117,10 @@ final class SocialScore {
             ? keptTheRate(mix, scale, config, result.wholeSeconds()).stream().toList() : List.of());
         Path saved = BenchCommand.save(result, verdict, Files.createDirectories(runs), load.command());
         boolean pass = verdict.pass();
-        String line = String.format("%s: %s, %,d requests, %,.0f req/s, p95 %.1f ms, p99 %.1f ms, failed %.3f%%%s (%s)",
+        String line = String.format(Locale.ROOT, "%s: %s, %,d requests, %,.0f req/s, p95 %.1f ms, p99 %.1f ms, failed %.3f%%%s (%s)",
             label, pass ? "PASS" : "FAIL", result.measured().attempted(), result.rps(),
             result.latencyMillis(95), result.latencyMillis(99), 100 * result.errorRate(),
-            rss.bytes < 0 ? "" : String.format(", server RSS %,d MiB with %,d connections held", rss.bytes >> 20, scale.connections()),
+            rss.bytes < 0 ? "" : String.format(Locale.ROOT, ", server RSS %,d MiB with %,d connections held", rss.bytes >> 20, scale.connections()),
             saved.getFileName());
         return new CapacitySearch.Outcome(pass, pass ? line : line + ": " + String.join("; ", verdict.reasons()));
     }
@@ -152,7 +153,7 @@ final class SocialScore {
         if (to > from && answered >= MIN_RATE_KEPT * expected - 3 * Math.sqrt(expected)) {
             return Optional.empty();
         }
-        return Optional.of(String.format("the server fell behind the users' rate at the peak: %,d answers in the %d s"
+        return Optional.of(String.format(Locale.ROOT, "the server fell behind the users' rate at the peak: %,d answers in the %d s"
             + " hold, %.1f%% of the %,.0f its users ask (at least %.0f%% needed for a time-scaled run to stand for"
             + " them)", answered, to - from, expected <= 0 ? 0 : 100 * answered / expected, expected, 100 * MIN_RATE_KEPT));
     }
@@ -187,13 +188,13 @@ final class SocialScore {
             } else if (at.bytes < 0) {
                 problem = "no resident set for process " + options.serverPid + " (gone, or not Linux)";
             } else if (i == 1 && at.bytes <= rss[0]) {
-                problem = String.format("the resident set did not grow from %,d to %,d connections (%,d then %,d bytes): "
+                problem = String.format(Locale.ROOT, "the resident set did not grow from %,d to %,d connections (%,d then %,d bytes): "
                     + "too few connections to measure", full / 2, full, rss[0], at.bytes);
             }
-            say(String.format("%s: server RSS %s", label, at.bytes < 0 ? "unknown" : String.format("%,d MiB", at.bytes >> 20)));
+            say(String.format(Locale.ROOT, "%s: server RSS %s", label, at.bytes < 0 ? "unknown" : String.format(Locale.ROOT, "%,d MiB", at.bytes >> 20)));
         }
         ConnectionMemory memory = new ConnectionMemory(full, rss[0], rss[1], problem);
-        say(memory.measured() ? String.format("memory per held connection: %,.0f bytes (measured: RSS slope, %,d vs %,d connections)",
+        say(memory.measured() ? String.format(Locale.ROOT, "memory per held connection: %,.0f bytes (measured: RSS slope, %,d vs %,d connections)",
             memory.bytesPerConnection(), full, full / 2) : "memory per held connection not measured: " + problem);
         return memory;
     }
@@ -207,7 +208,7 @@ final class SocialScore {
         CapacitySearch.Record hold = score.runs().getLast();
         text.append(" held (").append(hold.outcome().detail()).append(')');
         if (memory != null && memory.measured()) {
-            text.append(String.format("; server RSS extrapolated to %,d connections: %,d MiB (extrapolated from the probe's "
+            text.append(String.format(Locale.ROOT, "; server RSS extrapolated to %,d connections: %,d MiB (extrapolated from the probe's "
                 + "%,.0f bytes per connection, not measured)", score.users(), memory.extrapolatedRssBytes(score.users()) >> 20,
                 memory.bytesPerConnection()));
         }
@@ -218,10 +219,10 @@ final class SocialScore {
         StringBuilder md = new StringBuilder("# Social score\n\n`").append(load.command()).append("`, commit ")
             .append(Provenance.commit()).append(", ").append(Provenance.machine()).append("\n\n");
         md.append("SLO over each whole run, ramps included: p95 < 500 ms, p99 < 1 s, under 1% failed. Levels above ")
-            .append(String.format("%,d", options.maxConnections))
+            .append(String.format(Locale.ROOT, "%,d", options.maxConnections))
             .append(" users run time-scaled: the rate of that many users over fewer connections, think times divided.\n\n");
         if (memory != null) {
-            md.append(memory.measured() ? String.format("Memory per held connection (measured): %,.0f bytes, from the server's "
+            md.append(memory.measured() ? String.format(Locale.ROOT, "Memory per held connection (measured): %,.0f bytes, from the server's "
                 + "RSS holding %,d connections (%,d MiB) and %,d (%,d MiB).%n%n", memory.bytesPerConnection(),
                 memory.connections() / 2, memory.halfRssBytes() >> 20, memory.connections(), memory.fullRssBytes() >> 20)
                 : "Memory per held connection not measured: " + memory.problem() + "\n\n");

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -76,7 +77,7 @@ final class SuiteCommand implements Callable<Integer> {
         double peak = measure(out, command, "redirect pipelined peak (64-deep)", 3, saturate(64, 10), key -> redirects(key, 10_000));
         RunConfig pipelinedRate = new RunConfig("127.0.0.1", 1, Mode.RATE, Math.max(1, 0.8 * peak), 64, 64, 4 * 64,
             seconds(WARMUP), seconds(10), Duration.ofSeconds(10), 1, null, null, null, RunConfig.DEFAULT_MAX_GENERATOR_LAG_MILLIS, null);
-        measure(out, command, String.format("redirect pipelined rate at 80%% of peak (%,.0f req/s)", 0.8 * peak), 1, pipelinedRate,
+        measure(out, command, String.format(Locale.ROOT, "redirect pipelined rate at 80%% of peak (%,.0f req/s)", 0.8 * peak), 1, pipelinedRate,
             key -> redirects(key, 10_000));
         measure(out, command, "wide mixed (100,000 links, 10% misses)", 1, saturate(1, 10), key -> mixed(key, 100_000, 10));
         measure(out, command, "durable creates", 1, saturate(1, 10), key -> new CreateScenario(key, 302));
@@ -118,7 +119,7 @@ final class SuiteCommand implements Callable<Integer> {
         boolean pass = true;
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {
-            String name = String.format("%02d-%d", rows.size() + 1, i + 1);
+            String name = String.format(Locale.ROOT, "%02d-%d", rows.size() + 1, i + 1);
             RunResult result = ServerRun.measure(command, dir, name, Duration.ofSeconds(60), config,
                 data -> scenario.apply(Files.readString(data.resolve("api-key")).strip()), "hotpath bench suite: " + claim).result();
             rps[i] = result.rps();
@@ -132,8 +133,8 @@ final class SuiteCommand implements Callable<Integer> {
         }
         allPass &= pass;
         double median = CompareCommand.median(rps);
-        String row = String.format("| %s | %s | %,.0f | %s | %,d | %.0f | %.3f |", claim, pass ? "PASS" : "FAIL: " + String.join("; ", failures),
-            median, repeats > 1 ? String.format("%,.0f – %,.0f", Arrays.stream(rps).min().orElse(0), Arrays.stream(rps).max().orElse(0)) : "", requests, seconds, CompareCommand.median(p99));
+        String row = String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %,d | %.0f | %.3f |", claim, pass ? "PASS" : "FAIL: " + String.join("; ", failures),
+            median, repeats > 1 ? String.format(Locale.ROOT, "%,.0f – %,.0f", Arrays.stream(rps).min().orElse(0), Arrays.stream(rps).max().orElse(0)) : "", requests, seconds, CompareCommand.median(p99));
         rows.add(row);
         out.println(row);
         return median;

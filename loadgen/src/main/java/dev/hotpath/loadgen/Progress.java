@@ -1,6 +1,7 @@
 package dev.hotpath.loadgen;
 
 import java.io.PrintStream;
+import java.util.Locale;
 
 /** Where a run reports how it goes, about once a second. */
 @FunctionalInterface
@@ -25,7 +26,7 @@ public interface Progress {
                 double rate = elapsedSeconds > lastElapsed ? (answered - lastAnswered) / (elapsedSeconds - lastElapsed) : 0;
                 lastAnswered = answered;
                 lastElapsed = elapsedSeconds;
-                out.printf("\r%s%6.1f s  %,12.0f req/s  p99 %8.2f ms  errors %d   ", prefix, elapsedSeconds, rate, p99Millis, errors);
+                out.printf(Locale.ROOT, "\r%s%6.1f s  %,12.0f req/s  p99 %8.2f ms  errors %d   ", prefix, elapsedSeconds, rate, p99Millis, errors);
                 out.flush();
             }
         };

@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Writes a run's files into {@code results/<UTC stamp>/}: {@code result.json} (everything counted, the
@@ -182,34 +183,34 @@ public final class ResultWriter {
         rows.add(new Row("Target", r.config().host() + ":" + r.config().port()));
         rows.add(new Row("Connections × pipeline", r.config().connections() + " × " + r.config().pipeline()));
         if (r.config().mode() == Mode.RATE) {
-            rows.add(new Row("Target rate", String.format("%,.1f req/s", r.config().rps())));
-            rows.add(new Row("Planned", String.format("%,d", r.planned())));
+            rows.add(new Row("Target rate", String.format(Locale.ROOT, "%,.1f req/s", r.config().rps())));
+            rows.add(new Row("Planned", String.format(Locale.ROOT, "%,d", r.planned())));
         }
-        rows.add(new Row("Attempted / ok", String.format("%,d / %,d", m.attempted(), m.ok())));
+        rows.add(new Row("Attempted / ok", String.format(Locale.ROOT, "%,d / %,d", m.attempted(), m.ok())));
         rows.add(new Row("Dropped, errors, unexpected, mismatches", m.dropped() + ", " + m.errorCount() + ", "
             + m.unexpectedStatus() + ", " + m.mismatches()));
-        rows.add(new Row("Throughput", String.format("%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds())));
+        rows.add(new Row("Throughput", String.format(Locale.ROOT, "%,.1f req/s over %.1f s", r.rps(), r.measuredSeconds())));
         StringBuilder latency = new StringBuilder();
         for (double p : List.of(50.0, 90.0, 99.0, 99.9)) {
-            latency.append("p").append(trim(p)).append(' ').append(String.format("%.3f", r.latencyMillis(p))).append(" ms, ");
+            latency.append("p").append(trim(p)).append(' ').append(String.format(Locale.ROOT, "%.3f", r.latencyMillis(p))).append(" ms, ");
         }
-        rows.add(new Row("Latency", latency + String.format("max %.3f ms", m.latency().maxMillis())));
+        rows.add(new Row("Latency", latency + String.format(Locale.ROOT, "max %.3f ms", m.latency().maxMillis())));
         GeneratorPauses.Summary pauses = r.generatorPauses();
         rows.add(new Row("Generator GC pauses", pauses.count() == 0 ? "none in the measured period"
-            : String.format("%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
+            : String.format(Locale.ROOT, "%d, longest %d ms, %d ms in all (the latencies above include them)", pauses.count(),
                 pauses.longestMillis(), pauses.totalMillis())));
         EndToEnd e = r.endToEnd();
         if (e != null) {
-            rows.add(new Row("Found after the run", String.format("%,d of %,d acknowledged in %d passes (%,d re-reads)%s",
+            rows.add(new Row("Found after the run", String.format(Locale.ROOT, "%,d of %,d acknowledged in %d passes (%,d re-reads)%s",
                 e.found(), e.acknowledged(), e.passes(), e.rereads(), e.missing() == 0 ? ""
-                    : String.format("; %,d missing at the %.1f s deadline, first %s", e.missing(),
+                    : String.format(Locale.ROOT, "; %,d missing at the %.1f s deadline, first %s", e.missing(),
                         e.deadline().toMillis() / 1000.0, e.firstMissing()))));
             rows.add(new Row("End-to-end lag (acknowledged → found)", String.format(
                 "p50 %.1f ms, p99 %.1f ms, max %.1f ms (upper bounds; re-read resolution %.1f ms)",
                 e.lag().millisAt(50), e.lag().millisAt(99), e.lag().maxMillis(), e.resolutionMillis())));
         } else if (r.verification() != null) {
             rows.add(new Row("Verified after the run",
-                String.format("%,d of %,d", r.verification().ok(), r.verification().attempted())));
+                String.format(Locale.ROOT, "%,d of %,d", r.verification().ok(), r.verification().attempted())));
         }
         rows.add(new Row("First error", r.firstError() == null ? "none" : r.firstError()));
         rows.add(new Row("Machine", provenance.machine() + ", JDK " + Runtime.version() + ", " + r.transport()));

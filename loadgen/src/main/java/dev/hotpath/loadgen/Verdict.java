@@ -2,6 +2,7 @@ package dev.hotpath.loadgen;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * PASS or FAIL, with every reason for a FAIL. A run passes only with at least one success and nothing
@@ -38,7 +39,7 @@ public record Verdict(boolean pass, List<String> reasons) {
         if (config.maxErrorRate() == null) {
             problems(m, "", reasons);
         } else if (r.errorRate() > config.maxErrorRate()) {
-            reasons.add(String.format("error rate %.4f above --max-error-rate %s", r.errorRate(), config.maxErrorRate()));
+            reasons.add(String.format(Locale.ROOT, "error rate %.4f above --max-error-rate %s", r.errorRate(), config.maxErrorRate()));
         }
         if (m.dropped() > 0) {
             reasons.add(m.dropped() + " requests dropped (per-connection queue full)");
@@ -68,22 +69,22 @@ public record Verdict(boolean pass, List<String> reasons) {
             }
             double reached = answered / Math.max(1e-9, r.measuredSeconds());
             if (reached < MIN_RATE_REACHED * config.rps()) {
-                reasons.add(String.format("reached %.1f req/s, under %.0f%% of the target %.1f", reached,
+                reasons.add(String.format(Locale.ROOT, "reached %.1f req/s, under %.0f%% of the target %.1f", reached,
                     MIN_RATE_REACHED * 100, config.rps()));
             }
         }
         if (config.mode() != Mode.SATURATE) {
             double lag = m.generatorLag().millisAt(99);
             if (lag > config.maxGeneratorLagMillis()) {
-                reasons.add(String.format("the generator is the bottleneck: p99 of its own wake-up lag %.2f ms is over %.2f ms",
+                reasons.add(String.format(Locale.ROOT, "the generator is the bottleneck: p99 of its own wake-up lag %.2f ms is over %.2f ms",
                     lag, config.maxGeneratorLagMillis()));
             }
         }
         if (config.maxP99Millis() != null && r.latencyMillis(99) > config.maxP99Millis()) {
-            reasons.add(String.format("p99 %.2f ms over --max-p99-ms %s", r.latencyMillis(99), config.maxP99Millis()));
+            reasons.add(String.format(Locale.ROOT, "p99 %.2f ms over --max-p99-ms %s", r.latencyMillis(99), config.maxP99Millis()));
         }
         if (config.maxP95Millis() != null && r.latencyMillis(95) > config.maxP95Millis()) {
-            reasons.add(String.format("p95 %.2f ms over --max-p95-ms %s", r.latencyMillis(95), config.maxP95Millis()));
+            reasons.add(String.format(Locale.ROOT, "p95 %.2f ms over --max-p95-ms %s", r.latencyMillis(95), config.maxP95Millis()));
         }
         return new Verdict(reasons.isEmpty(), List.copyOf(reasons));
     }
