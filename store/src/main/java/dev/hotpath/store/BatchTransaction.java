@@ -39,6 +39,11 @@ final class BatchTransaction implements Transaction, AutoCloseable {
 
     /** Opens a replacement for a broken connection; null when the connection is fixed. */
     private final ConnectionSource source;
+    /**
+     * Whether a commit runs as {@code COMMIT} and {@code BEGIN} statements prepared once ({@link #commit()}):
+     * on a fixed SQLite connection whose queries run natively.
+     */
+    private final boolean preparedCommits;
     private final TransactionListener listener;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final Map<String, RowQuery> queries = new HashMap<>();
@@ -59,12 +64,14 @@ final class BatchTransaction implements Transaction, AutoCloseable {
         this.source = null;
         this.db = db;
         this.listener = listener;
+        this.preparedCommits = runsNatively(db);
     }
 
     /** On connections from {@code source}, the first opened by the first batch. */
     BatchTransaction(ConnectionSource source, TransactionListener listener) {
         this.source = source;
         this.listener = listener;
+        this.preparedCommits = false;
     }
 
     @Override
@@ -169,7 +176,7 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             if (!applyAll(batch)) {
                 applyEachIsolated(batch);
             }
-            db.commit();
+            commit();
         } catch (SQLException | RuntimeException e) {
             Arrays.fill(outcome, 0, batch.size(), e);
             if (rolledBack()) {
@@ -179,6 +186,33 @@ final class BatchTransaction implements Transaction, AutoCloseable {
             }
         }
         return outcome;
+    }
+
+    /**
+     * Commits and begins the next transaction, as sqlite-jdbc's {@link Connection#commit} does (a deferred
+     * {@code BEGIN}, its default), but through two statements prepared once where the connection allows
+     * ({@link #preparedCommits}). The driver prepares, runs and finalizes {@code commit;} and {@code begin;}
+     * at every commit, each with its SQL encoded anew: under S4 saturated, a fifth of what the event loop
+     * and the writer allocated (async-profiler, docs/BENCHMARKS.md). A failure is the same either way:
+     * a {@code COMMIT} that fails throws before the {@code BEGIN}, and the rollback that follows is the
+     * driver's.
+     */
+    private void commit() throws SQLException {
+        if (!preparedCommits) {
+            db.commit();
+            return;
+        }
+        query("COMMIT").execute();
+        query("BEGIN").execute();
+    }
+
+    /** Whether {@code db}'s queries run natively; false for a connection that cannot tell (closed), whose commits then fail in the driver. */
+    private static boolean runsNatively(Connection db) {
+        try {
+            return NativeRowQuery.suits(db);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     /** After a failed rollback: a replaceable connection is closed for the next batch to reopen; a fixed one is retired. */

@@ -72,18 +72,21 @@ final class NativeRowQuery extends RowQuery {
      * SQLite's C API, or a connection that has SQLite's mutex.
      */
     static NativeRowQuery prepareIfSuited(Connection connection, String sql) throws SQLException {
+        return suits(connection) ? prepare(connection, API.handle(connection), sql) : null;
+    }
+
+    /** Whether queries on {@code connection} run natively: the library has SQLite's C API, the connection no mutex. */
+    static boolean suits(Connection connection) throws SQLException {
         if (API == null) {
-            return null;
+            return false;
         }
-        MemorySegment database = API.handle(connection);
         try {
-            if (!((MemorySegment) API.dbMutex.invokeExact(database)).equals(MemorySegment.NULL)) {
-                return null;
-            }
+            return ((MemorySegment) API.dbMutex.invokeExact(API.handle(connection))).equals(MemorySegment.NULL);
+        } catch (SQLException e) {
+            throw e;
         } catch (Throwable e) {
             throw rethrow(e);
         }
-        return prepare(connection, database, sql);
     }
 
     /** {@code sql} prepared natively; for tests, which must know which form they run. */

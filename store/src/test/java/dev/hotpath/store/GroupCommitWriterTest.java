@@ -69,40 +69,64 @@ class GroupCommitWriterTest {
     }
 
     /**
-     * SQLite rolls a transaction back by itself when a commit fails on a full disk or an I/O error;
-     * sqlite-jdbc's rollback then fails and never begins the next transaction, so a writer that went
-     * on would store each later write on its own while answering it as failed.
+     * SQLite rolls a transaction back by itself when a commit fails on a full disk or an I/O error; the
+     * commit fails, and so does the rollback after it, which in sqlite-jdbc then never begins the next
+     * transaction, so a writer that went on would store each later write on its own while answering it
+     * as failed. The first write here leaves the connection as such a commit does: rolled back, with
+     * no transaction open.
      */
     @Test
     void aConnectionWhoseRollbackFailedIsNeverWrittenToAgain() throws Exception {
-        Connection db = itemsDatabase(dir.resolve("full.db"), Durability.FULL);
-        AtomicBoolean diskFull = new AtomicBoolean(true);
-        Connection failingOnce = (Connection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
-            new Class<?>[] {Connection.class}, (proxy, method, args) -> {
-                if (method.getName().equals("commit") && diskFull.getAndSet(false)) {
-                    try (Statement s = db.createStatement()) {
-                        s.execute("ROLLBACK"); // what SQLite does itself on SQLITE_FULL at commit
-                    }
-                    throw new SQLException("[SQLITE_FULL] database or disk is full (simulated)");
+        Path full = dir.resolve("full.db");
+        try (GroupCommitWriter retiring = new GroupCommitWriter(itemsDatabase(full, Durability.FULL), GroupCommitConfig.named("full-writer"))) {
+            assertThat(retiring.offer(new Insert(1, "x") {
+                @Override
+                public void apply(Transaction transaction) throws SQLException {
+                    super.apply(transaction);
+                    transaction.statement("ROLLBACK").execute(); // what SQLite does itself on SQLITE_FULL at commit
                 }
-                try {
-                    return method.invoke(db, args);
-                } catch (java.lang.reflect.InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            });
-        try (GroupCommitWriter full = new GroupCommitWriter(failingOnce, GroupCommitConfig.named("full-writer"))) {
-            for (int id = 1; id <= 3; id++) {
-                assertThat(full.offer(new Insert(id, "x"))).isTrue();
+            })).isTrue();
+            awaitEvents(1);
+            for (int id = 2; id <= 3; id++) {
+                assertThat(retiring.offer(new Insert(id, "x"))).isTrue();
                 awaitEvents(id);
             }
         }
         assertThat(events).containsExactly("failed 1", "failed 2", "failed 3");
-        try (Connection check = SqliteDatabase.openForReading(dir.resolve("full.db"));
+        assertThat(count(full)).as("no write answered as failed was stored").isZero();
+    }
+
+    /**
+     * Each commit begins the next batch's transaction, whichever way it runs ({@link BatchTransaction}
+     * commits through prepared statements where the connection allows): a write that fails after it
+     * stored its row in a later batch takes the row with it.
+     */
+    @Test
+    void everyBatchAfterACommitIsATransactionOfItsOwn() throws Exception {
+        assertThat(writer.offer(new Insert(1, "a"))).isTrue();
+        awaitEvents(1);
+        assertThat(writer.offer(new Insert(2, "stored, then failed") {
+            @Override
+            public void apply(Transaction transaction) throws SQLException {
+                super.apply(transaction);
+                throw new SQLException("fails after its insert");
+            }
+        })).isTrue();
+        awaitEvents(2);
+        assertThat(writer.offer(new Insert(3, "c"))).isTrue();
+        awaitEvents(3);
+
+        assertThat(events).containsExactly("committed 1", "failed 2", "committed 3");
+        assertThat(exists(2)).isFalse();
+        assertThat(count(file)).isEqualTo(2);
+    }
+
+    private static int count(Path database) throws SQLException {
+        try (Connection check = SqliteDatabase.openForReading(database);
              Statement s = check.createStatement();
              ResultSet rows = s.executeQuery("SELECT count(*) FROM items")) {
             rows.next();
-            assertThat(rows.getInt(1)).as("no write answered as failed was stored").isZero();
+            return rows.getInt(1);
         }
     }
 
@@ -482,7 +506,6 @@ class GroupCommitWriterTest {
         }
     }
 
-    /** An insert that holds the writer inside the transaction until the test opens it. */
     /** Closes the writer's connection under it, as a server restart would, and fails. */
     private final class BreakConnection extends Insert {
         BreakConnection(int id) {
@@ -535,6 +558,7 @@ class GroupCommitWriterTest {
         }
     }
 
+    /** An insert that holds the writer inside the transaction until the test opens it. */
     private final class Gate extends Insert {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch open = new CountDownLatch(1);
