@@ -2,14 +2,13 @@ package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.http.Request;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Reads a create request's body, one JSON object (RFC 8259) holding exactly {@code name} and
  * {@code email} as strings, straight from its bytes. jackson-core's parser made a parser, its I/O
  * context, a name table, contexts and buffers for every body, about 700 bytes a create with what it
  * read (async-profiler alloc under S3), which at a common rate was half of all the server allocated;
- * this makes the two fields' UTF-8 arrays (and the reader) and nothing else (docs/ENGINES.md).
+ * this makes nothing for a body without escapes (docs/ENGINES.md).
  *
  * <p>Strict as the parser it replaces: whitespace is space, tab, CR and LF only; no comments, single
  * quotes, bare names, trailing commas, leading zeros, {@code NaN}; strings are valid UTF-8 (RFC 3629)
@@ -26,9 +25,10 @@ import java.util.Arrays;
  * ({@code 422}), is {@code 400} as invalid UTF-8.
  *
  * <p>One per reading thread (an event loop), reused for every body: a request's body is copied into
- * the reader's own array ({@link Request#copyBody}), which grows to the largest body read, so reading
- * one makes only the two fields' arrays, where a copy of the body and a reader per create were about
- * 130 bytes more (async-profiler under S4).
+ * the reader's own array ({@link Request#copyBody}), which grows to the largest body read, and its
+ * fields into the reader's own {@link NewUser}, which the next body refills. A copy of the body and a
+ * reader per create were about 130 bytes (async-profiler under S4), the fields' arrays and their user
+ * about 90 more.
  */
 final class CreateBodyReader {
     /** Nesting depth, the top object being 1: jackson's limit, so the same bodies pass. */
@@ -43,16 +43,16 @@ final class CreateBodyReader {
     /** The array request bodies are copied into. */
     private byte[] copies = new byte[256];
     private int at;
-    private byte[] name;
-    private byte[] email;
-    /** Whether {@code name} or {@code email} spelled a lone surrogate ({@link NewUser#of}). */
+    /** What the last body asked for; the next read starts it over. */
+    private final NewUser user = new NewUser();
+    /** Whether {@code name} or {@code email} spelled a lone surrogate ({@link NewUser#check}). */
     private boolean loneSurrogate;
     private boolean nameSeen;
     private boolean emailSeen;
     /** Why the fields are refused (422), once the whole body has proven valid JSON; the first reason found. */
     private String unexpected;
 
-    /** Reads the request's body, copied into this reader's array. */
+    /** Reads the request's body, copied into this reader's array; the user is this reader's, valid until its next read. */
     NewUser read(Request request) throws UserJson.Invalid {
         int bodyLength = request.bodyLength();
         if (copies.length < bodyLength) {
@@ -62,19 +62,19 @@ final class CreateBodyReader {
         return read(copies, bodyLength);
     }
 
-    /** Reads {@code bytes[0, length)} as a create body. */
+    /** Reads {@code bytes[0, length)} as a create body; the user is this reader's, valid until its next read. */
     NewUser read(byte[] bytes, int length) throws UserJson.Invalid {
         body = bytes;
         bodyEnd = length;
         at = 0;
-        name = null;
-        email = null;
+        user.clear();
         loneSurrogate = false;
         nameSeen = false;
         emailSeen = false;
         unexpected = null;
         readObject();
-        return NewUser.of(name, email, loneSurrogate);
+        user.check(loneSurrogate);
+        return user;
     }
 
     private void readObject() throws UserJson.Invalid {
@@ -125,12 +125,7 @@ final class CreateBodyReader {
         nameSeen |= isName;
         emailSeen |= isEmail;
         if ((isName || isEmail) && peek() == '"') {
-            byte[] value = readString();
-            if (isName) {
-                name = value;
-            } else {
-                email = value;
-            }
+            readString(isName);
             return;
         }
         skipValue(1);
@@ -243,20 +238,28 @@ final class CreateBodyReader {
     }
 
     /**
-     * The string at {@code at} (its opening quote) as UTF-8, its escapes resolved; moves past it. Most
-     * strings have no escape, and their bytes are copied as they stand; one with an escape (rare) is
-     * decoded into characters first, where a lone surrogate it spells can be seen.
+     * The string at {@code at} (its opening quote) as UTF-8, its escapes resolved, into the user's name
+     * or email; moves past it. Most strings have no escape, and their bytes are copied as they stand;
+     * one with an escape (rare) is decoded into characters first, where a lone surrogate it spells can
+     * be seen.
      */
-    private byte[] readString() throws UserJson.Invalid {
+    private void readString(boolean isName) throws UserJson.Invalid {
         int start = at + 1;
         boolean escaped = skipString();
         int end = at - 1;
-        if (!escaped) {
-            return Arrays.copyOfRange(body, start, end);
+        byte[] utf8 = body;
+        if (escaped) {
+            String text = decode(start, end);
+            loneSurrogate |= hasLoneSurrogate(text);
+            utf8 = text.getBytes(StandardCharsets.UTF_8);
+            start = 0;
+            end = utf8.length;
         }
-        String text = decode(start, end);
-        loneSurrogate |= hasLoneSurrogate(text);
-        return text.getBytes(StandardCharsets.UTF_8);
+        if (isName) {
+            user.setName(utf8, start, end - start);
+        } else {
+            user.setEmail(utf8, start, end - start);
+        }
     }
 
     /** A high surrogate followed by a low one is a pair, one code point; any other surrogate is lone. */

@@ -21,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,6 +52,11 @@ public final class SqliteUsers implements UserStore {
         Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user could not be stored\"}");
     private static final Response ANSWER_FAILED =
         Response.json(500, "{\"error\":\"internal_error\",\"message\":\"the user was stored, but its answer could not be written\"}");
+    /**
+     * The most idle creates a loop keeps for reuse: more than a loop has in flight at once but for a
+     * burst that fills the writer's queue, whose creates beyond these are left to the collector.
+     */
+    private static final int MAX_IDLE_CREATES = 256;
 
     private final Path file;
     private final CreationTimes creationTimes;
@@ -58,6 +64,8 @@ public final class SqliteUsers implements UserStore {
     private final GroupCommitWriter writer;
     /** Writes each create's {@code 201} from its request's bytes: one per event loop, where the answers are written. */
     private final ThreadLocal<UserRowJson> createdAnswers = ThreadLocal.withInitial(UserRowJson::new);
+    /** Each event loop's creates whose answer is written, for its next creates ({@link Create}). */
+    private final ThreadLocal<ArrayDeque<Create>> idleCreates = ThreadLocal.withInitial(ArrayDeque::new);
     private final List<Reads> openReads = new CopyOnWriteArrayList<>();
     private final ThreadLocal<Reads> reads = ThreadLocal.withInitial(this::openReads);
 
@@ -115,9 +123,18 @@ public final class SqliteUsers implements UserStore {
         reads.get().page(after, limit, responder);
     }
 
-    /** Queues the create; {@code answer} gets its {@code 201} after the commit, a 500 if it failed, or a 503 now when the queue is full. */
+    /**
+     * Queues the create, {@code user} copied; {@code answer} gets its {@code 201} after the commit, a 500
+     * if it failed, or a 503 now when the queue is full. On the event loop that answers it.
+     */
     public void create(NewUser user, Deferred answer) {
-        if (!writer.offer(new Create(lastId.incrementAndGet(), user, creationTimes.now(), answer))) {
+        Create create = idleCreates.get().poll();
+        if (create == null) {
+            create = new Create();
+        }
+        create.start(lastId.incrementAndGet(), user, creationTimes.now(), answer);
+        if (!writer.offer(create)) {
+            create.release();
             answer.complete(UNAVAILABLE);
         }
     }
@@ -128,23 +145,38 @@ public final class SqliteUsers implements UserStore {
      * into the outbound buffer: the create is its own {@link LateAnswer}. A JDBC insert took each field
      * as a string and made an array of it, a lambda and more; a {@code 201} made as a {@link Response} on
      * the writer's thread was an object and an array of the answer's size, about 190 bytes a create.
+     *
+     * <p>Reused, with its copy of the user: once its {@code 201} is written, nothing holds it but the
+     * loop's idle creates (the writer is done with a write once it called {@link #committed}, and the
+     * connection with an answer once it is written), and the loop's next create takes it. So a create
+     * makes no object of its own. One that failed, or whose connection closed before its answer, is
+     * never reused: the collector takes it.
      */
     private final class Create implements Write, LateAnswer {
-        private final long id;
-        private final NewUser user;
-        private final byte[] createdAt;
-        private final Deferred slot;
+        private final NewUser user = new NewUser();
+        private long id;
+        private byte[] createdAt;
+        private Deferred slot;
 
-        Create(long id, NewUser user, byte[] createdAt, Deferred slot) {
+        void start(long id, NewUser asked, byte[] createdAt, Deferred slot) {
             this.id = id;
-            this.user = user;
+            this.user.copy(asked);
             this.createdAt = createdAt;
             this.slot = slot;
         }
 
+        /** Back to this thread's idle creates, its answer's slot dropped. */
+        void release() {
+            slot = null;
+            ArrayDeque<Create> idle = idleCreates.get();
+            if (idle.size() < MAX_IDLE_CREATES) {
+                idle.push(this);
+            }
+        }
+
         @Override
         public void apply(Transaction transaction) throws SQLException {
-            insert(transaction.query(INSERT), id, user.name(), user.name().length, user.email(), user.email().length, createdAt);
+            insert(transaction.query(INSERT), id, user.name(), user.nameLength(), user.email(), user.emailLength(), createdAt);
         }
 
         /** The user is stored: its loop writes the {@code 201} ({@link #answer(Responder)}). */
@@ -153,19 +185,23 @@ public final class SqliteUsers implements UserStore {
             slot.completeOnLoop(this);
         }
 
-        /** The {@code 201}; were it not written, the client still hears at once, with a 500 that says so. */
+        /** The {@code 201}; were it not written, the client still hears at once, with a 500 that says so. Then idle. */
         @Override
         public void answer(Responder responder) {
-            UserRowJson json = createdAnswers.get();
             try {
-                json.created(id, user, createdAt);
-            } catch (RuntimeException e) {
-                System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR,
-                    "user " + id + " is stored, but its answer could not be written", e);
-                responder.send(ANSWER_FAILED);
-                return;
+                UserRowJson json = createdAnswers.get();
+                try {
+                    json.created(id, user, createdAt);
+                } catch (RuntimeException e) {
+                    System.getLogger(SqliteUsers.class.getName()).log(System.Logger.Level.ERROR,
+                        "user " + id + " is stored, but its answer could not be written", e);
+                    responder.send(ANSWER_FAILED);
+                    return;
+                }
+                responder.stream(201, ContentType.JSON, json.size()).write(json.bytes(), 0, json.size());
+            } finally {
+                release();
             }
-            responder.stream(201, ContentType.JSON, json.size()).write(json.bytes(), 0, json.size());
         }
 
         @Override

@@ -103,7 +103,8 @@ public final class UserJson {
 
     /**
      * The create request's {@code name} and {@code email}, checked for presence and type; ranges by
-     * {@link NewUser}. Read by this thread's {@link CreateBodyReader}, which says what is refused and how.
+     * {@link NewUser}. Read by this thread's {@link CreateBodyReader}, which says what is refused and how;
+     * the user is the reader's, refilled by the thread's next read.
      */
     public static NewUser readCreate(Request request) throws Invalid {
         return READERS.get().read(request);

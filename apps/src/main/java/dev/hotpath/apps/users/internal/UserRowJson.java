@@ -1,7 +1,6 @@
 package dev.hotpath.apps.users.internal;
 
 import dev.hotpath.apps.internal.JsonText;
-import dev.hotpath.apps.internal.RowInHand;
 import dev.hotpath.store.RowQuery;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -186,8 +185,12 @@ final class UserRowJson {
         return new String(text, StandardCharsets.UTF_8);
     }
 
-    /** A new user in hand as the text columns of a row (name, email, {@code created_at}): one per writer, pointed at each user in turn. */
-    private static final class CreatedRow implements RowInHand {
+    /**
+     * A new user in hand as the text columns of a row (name, email, {@code created_at}): one per writer,
+     * pointed at each user in turn. Not a {@link dev.hotpath.apps.internal.RowInHand}, whose columns are whole arrays: a
+     * {@link NewUser}'s fields are the first bytes of arrays it reuses.
+     */
+    private static final class CreatedRow implements RowQuery.Rows {
         private NewUser user;
         private byte[] createdAt;
 
@@ -197,13 +200,38 @@ final class UserRowJson {
         }
 
         @Override
-        public byte[] text(int column) {
+        public int textLength(int column) {
             return switch (column) {
+                case 1 -> user.nameLength();
+                case 2 -> user.emailLength();
+                case 3 -> createdAt.length;
+                default -> throw new IllegalArgumentException("no text in column " + column);
+            };
+        }
+
+        @Override
+        public void copyText(int column, byte[] into, int at) {
+            byte[] text = switch (column) {
                 case 1 -> user.name();
                 case 2 -> user.email();
                 case 3 -> createdAt;
                 default -> throw new IllegalArgumentException("no text in column " + column);
             };
+            System.arraycopy(text, 0, into, at, textLength(column));
+        }
+
+        @Override
+        public boolean next() {
+            throw new UnsupportedOperationException("one row, in hand");
+        }
+
+        @Override
+        public long getLong(int column) {
+            throw new UnsupportedOperationException("column " + column + " of a new user is text");
+        }
+
+        @Override
+        public void close() {
         }
     }
 
