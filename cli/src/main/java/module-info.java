@@ -3,6 +3,7 @@ module dev.hotpath.cli {
     requires dev.hotpath.apps;
     requires dev.hotpath.loadgen;
     requires info.picocli;
+    requires jdk.management;
     requires jdk.unsupported;
 
     opens dev.hotpath.cli to info.picocli;

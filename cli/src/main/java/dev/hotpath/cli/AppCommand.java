@@ -4,7 +4,9 @@ import dev.hotpath.apps.App;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Locale;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Spec;
  * and exit 0 within 10 s of the signal.
  *
  * <p>Once the server is up, and before it says where it listens, the process collects its garbage once
- * ({@link #collectStartUpGarbage()}).
+ * unless its collector is Serial ({@link #collectStartUpGarbage()}).
  */
 abstract class AppCommand implements Callable<Integer> {
     /** Grace for requests in flight at shutdown; the process exits within 10 s of the signal. */
@@ -73,22 +75,24 @@ abstract class AppCommand implements Callable<Integer> {
     }
 
     /**
-     * Start-up (loading classes, linking SQLite's functions, an app's preload) leaves 15-30 MB of garbage
-     * in the young generation, which the JVM sizes from the machine's memory, not from what the server
-     * allocates: at a few bytes per request it is not collected for minutes. Until then every byte a
-     * request allocates lands on a page no one has touched, on top of start-up's pages, and peak RSS is
-     * the sum of both. One full collection here (30 ms on one core, once) empties the young generation,
-     * so serving reuses start-up's pages. It copies what is live to the old generation (7 MB for the
-     * users app), which an idle server then holds on top of start-up's pages, as it would after its
-     * first collection anyway. Under the Serial collector (a server pinned to one core), S4 saturated
-     * peaked 10 MB lower in an ad hoc A/B, and about 3 MiB lower over the engine suite's six rounds.
-     * Under G1 (a server on two cores), which gives back the regions the collection empties, an idle
-     * server held 88 MB instead of 100 and S4 saturated peaked 12-29 MB lower (docs/BENCHMARKS.md,
-     * 2026-12-07). The suite may already be loading the server during the pause, as it waits for a
-     * connection, not for the line.
-     * {@code -XX:+DisableExplicitGC} turns it off.
+     * Start-up (loading classes, linking SQLite's functions, an app's preload) leaves garbage in the
+     * young generation, which the JVM sizes from the machine's memory, not from what the server
+     * allocates: at a few bytes per request it is not collected for minutes, and every page it touched
+     * stays resident. One full collection here (30 ms, once) empties it, and a collector that gives
+     * back what it empties returns those pages: under G1, what the JVM picks on two or more cores, an
+     * idle server held 88 MB instead of 100 and S4 saturated peaked 12-29 MB lower (docs/BENCHMARKS.md,
+     * 2026-12-07). Serial, its pick on one core, gives nothing back: eden's pages stay resident, and the
+     * collection copies what is live (7 MB for the users app) onto old-generation pages no one had
+     * touched. That paid while a request left more garbage than start-up's live set (S4 at 13 bytes a
+     * request, 10 MB lower in an ad hoc A/B); once creates stopped leaving any, it cost more than it
+     * saved (S4 saturated 5 MB higher, an idle server 6 MB), so under Serial start-up's garbage stays
+     * where it is. The suite may already be loading the server during the pause, as it waits for a
+     * connection, not for the line. {@code -XX:+DisableExplicitGC} turns it off everywhere.
      */
     private static void collectStartUpGarbage() {
-        System.gc();
+        HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        if (!Boolean.parseBoolean(vm.getVMOption("UseSerialGC").getValue())) {
+            System.gc();
+        }
     }
 }
