@@ -32,28 +32,27 @@ class ServeIT {
     /** Under G1, which gives back the regions a collection empties (the JVM's pick on this two-core machine). */
     @Test
     void collectsStartUpGarbageOnceBeforeSayingWhereItListens() throws Exception {
-        try (ServerProcess server = ServerProcess.start(dir.resolve("serve.log"), List.of("-XX:+UseG1GC", "-Xlog:gc:stdout"),
-            "users", "--bind", "127.0.0.1:0")) {
-            server.awaitPort();
-
-            String output = server.output();
-            int collection = output.indexOf("Pause Full (System.gc())");
-            assertThat(collection).as("a collection asked for by the server, in:%n%s", output).isNotNegative();
-            assertThat(output.indexOf("Pause Full (System.gc())", collection + 1)).as("only one").isNegative();
-            assertThat(collection).isLessThan(output.indexOf("listening on"));
-        }
+        String output = startUpLog("-XX:+UseG1GC");
+        int collection = output.indexOf("Pause Full (System.gc())");
+        assertThat(collection).as("a collection asked for by the server, in:%n%s", output).isNotNegative();
+        assertThat(output.indexOf("Pause Full (System.gc())", collection + 1)).as("only one").isNegative();
+        assertThat(collection).isLessThan(output.indexOf("listening on"));
     }
 
     /** Serial gives nothing back, so a collection would only copy what is live onto pages no one had touched. */
     @Test
     void leavesStartUpGarbageWhereItIsUnderTheSerialCollector() throws Exception {
-        try (ServerProcess server = ServerProcess.start(dir.resolve("serve.log"), List.of("-XX:+UseSerialGC", "-Xlog:gc:stdout"),
+        String output = startUpLog("-XX:+UseSerialGC");
+        assertThat(output).as("the collector in use").contains("Using Serial");
+        assertThat(output).contains("listening on").doesNotContain("System.gc()");
+    }
+
+    /** What {@code serve users} prints, its collections logged, until it listens, under {@code collector}. */
+    private String startUpLog(String collector) throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir.resolve("serve.log"), List.of(collector, "-Xlog:gc:stdout"),
             "users", "--bind", "127.0.0.1:0")) {
             server.awaitPort();
-
-            String output = server.output();
-            assertThat(output).as("the collector in use").contains("Using Serial");
-            assertThat(output).contains("listening on").doesNotContain("System.gc()");
+            return server.output();
         }
     }
 }
