@@ -1,10 +1,10 @@
 package dev.hotpath.cli;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.hotpath.apps.App;
 import dev.hotpath.http.HttpServer;
 import dev.hotpath.http.ServerConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;

@@ -22,23 +22,6 @@ public final class NewUser {
     private int nameLength = -1;
     private int emailLength = -1;
 
-    /**
-     * A user of the two fields, checked ({@link #check}); null for a field the request lacks.
-     *
-     * @param loneSurrogate see {@link #check}
-     */
-    public static NewUser of(byte[] name, byte[] email, boolean loneSurrogate) throws UserJson.Invalid {
-        NewUser user = new NewUser();
-        if (name != null) {
-            user.setName(name, 0, name.length);
-        }
-        if (email != null) {
-            user.setEmail(email, 0, email.length);
-        }
-        user.check(loneSurrogate);
-        return user;
-    }
-
     /** The name's UTF-8 bytes: the first {@link #nameLength()} of this array, which the user owns. */
     byte[] name() {
         return name;

@@ -187,8 +187,8 @@ final class UserRowJson {
 
     /**
      * A new user in hand as the text columns of a row (name, email, {@code created_at}): one per writer,
-     * pointed at each user in turn. Not a {@link dev.hotpath.apps.internal.RowInHand}, whose columns are whole arrays: a
-     * {@link NewUser}'s fields are the first bytes of arrays it reuses.
+     * pointed at each user in turn. Not a {@link dev.hotpath.apps.internal.RowInHand}, whose columns are
+     * whole arrays: a {@link NewUser}'s fields are the first bytes of arrays it reuses.
      */
     private static final class CreatedRow implements RowQuery.Rows {
         private NewUser user;

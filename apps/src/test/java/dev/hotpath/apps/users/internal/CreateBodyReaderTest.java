@@ -88,8 +88,8 @@ class CreateBodyReaderTest {
             return new Verdict("422 " + unexpected);
         }
         try {
-            NewUser user = NewUser.of(utf8OrNull(name), utf8OrNull(email),
-                name != null && email != null && (CreateBodyReader.hasLoneSurrogate(name) || CreateBodyReader.hasLoneSurrogate(email)));
+            NewUser user = NewUsers.of(utf8OrNull(name), utf8OrNull(email));
+            user.check(name != null && email != null && (CreateBodyReader.hasLoneSurrogate(name) || CreateBodyReader.hasLoneSurrogate(email)));
             return new Verdict("user " + name(user) + " / " + email(user));
         } catch (UserJson.Invalid e) {
             return new Verdict("422 " + e.getMessage());

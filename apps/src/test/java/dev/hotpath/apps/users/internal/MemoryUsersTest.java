@@ -63,14 +63,13 @@ class MemoryUsersTest {
      * page, is the bytes it was created with.
      */
     @Test
-    void pagesCarryEachUserAsItsOwnAnswerDoesAcrossTheArraysGrowthAndTheChunks() throws UserJson.Invalid {
+    void pagesCarryEachUserAsItsOwnAnswerDoesAcrossTheArraysGrowthAndTheChunks() {
         List<String> created = new ArrayList<>();
         int extra = 3 * UserStore.PRELOADED + 5;
         for (int i = 1; i <= extra; i++) {
             String name = i % 2 == 0 ? "Zoë \"" + i + "\"" : "n" + i;
             WrittenAnswer answer = new WrittenAnswer();
-            users.create(NewUser.of(name.getBytes(StandardCharsets.UTF_8), ("e" + i + "@example.com").getBytes(StandardCharsets.UTF_8), false),
-                answer);
+            users.create(NewUsers.of(name, "e" + i + "@example.com"), answer);
             created.add(new String(GeneratedUser.json(UserStore.PRELOADED + i, name, "e" + i + "@example.com", CREATED_AT),
                 StandardCharsets.UTF_8));
             assertThat(answer.streamed(201)).isEqualTo(created.get(i - 1));

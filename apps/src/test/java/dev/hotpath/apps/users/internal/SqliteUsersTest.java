@@ -100,7 +100,7 @@ class SqliteUsersTest {
                 String name = UserRowJsonTest.randomText(random);
                 String email = UserRowJsonTest.randomText(random) + "@" + UserRowJsonTest.randomText(random);
                 HeldAnswer answer = new HeldAnswer();
-                users.create(unchecked(name, email), answer);
+                users.create(NewUsers.of(name, email), answer);
                 LateAnswer late = (LateAnswer) answer.completed.get(20, TimeUnit.SECONDS);
                 WrittenAnswer created = new WrittenAnswer();
                 late.answer(created);
@@ -116,16 +116,6 @@ class SqliteUsersTest {
                 assertThat(found.streamed(200)).as("user %d read back", id).isEqualTo(expected);
             }
         }
-    }
-
-    /** A user of any text, unchecked: the store's tests hold it to what it was given, in range or not. */
-    private static NewUser unchecked(String name, String email) {
-        NewUser user = new NewUser();
-        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
-        byte[] emailBytes = email.getBytes(StandardCharsets.UTF_8);
-        user.setName(nameBytes, 0, nameBytes.length);
-        user.setEmail(emailBytes, 0, emailBytes.length);
-        return user;
     }
 
     /** A slot that keeps what completed it, for the test to write a late answer on its own thread. */
