@@ -205,7 +205,7 @@ public final class ResultWriter {
                 e.found(), e.acknowledged(), e.passes(), e.rereads(), e.missing() == 0 ? ""
                     : String.format(Locale.ROOT, "; %,d missing at the %.1f s deadline, first %s", e.missing(),
                         e.deadline().toMillis() / 1000.0, e.firstMissing()))));
-            rows.add(new Row("End-to-end lag (acknowledged → found)", String.format(
+            rows.add(new Row("End-to-end lag (acknowledged → found)", String.format(Locale.ROOT,
                 "p50 %.1f ms, p99 %.1f ms, max %.1f ms (upper bounds; re-read resolution %.1f ms)",
                 e.lag().millisAt(50), e.lag().millisAt(99), e.lag().maxMillis(), e.resolutionMillis())));
         } else if (r.verification() != null) {

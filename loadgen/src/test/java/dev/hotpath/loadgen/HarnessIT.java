@@ -346,8 +346,18 @@ class HarnessIT {
             assertThat(e.resolutionMillis()).isPositive();
             assertThat(result.verification().ok()).isEqualTo(e.found());
             assertThat(result.verification().unexpectedStatus() + result.verification().mismatches()).isZero();
-            assertThat(ResultWriter.summary(result, result.verdict(), new ResultWriter.Provenance("cmd", "c", "m")))
-                .contains("| End-to-end lag (acknowledged → found) | p50 ").contains(String.format("%,d of %,d acknowledged", e.found(), e.acknowledged()));
+            Locale before = Locale.getDefault();
+            Locale.setDefault(Locale.GERMANY); // a decimal comma: the summary's figures must not follow it
+            String summary;
+            try {
+                summary = ResultWriter.summary(result, result.verdict(), new ResultWriter.Provenance("cmd", "c", "m"));
+            } finally {
+                Locale.setDefault(before);
+            }
+            assertThat(summary)
+                .contains("| End-to-end lag (acknowledged → found) | p50 ")
+                .contains(String.format(Locale.ROOT, "%,d of %,d acknowledged", e.found(), e.acknowledged()))
+                .containsPattern("max \\d+\\.\\d ms \\(upper bounds; re-read resolution \\d+\\.\\d ms\\)");
         }
     }
 
