@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,13 +26,20 @@ import picocli.CommandLine.Spec;
  *
  * <p>Once the server is up, and before it says where it listens, the process collects its garbage once
  * unless its collector is Serial ({@link #collectStartUpGarbage()}).
+ *
+ * <p>Two readers fill a command's flags: {@link ServeFlags} for the plain command lines a server is
+ * started with, so that the process never loads picocli, and picocli for the rest (help, and the lines it
+ * refuses with its own message). Either one then calls {@link #serve}, so a subclass must not reach for
+ * picocli's model of the command: what it needs of the invocation is in {@link Invocation}, and a flag
+ * it refuses is an {@link InvalidFlags}.
  */
 abstract class AppCommand implements Callable<Integer> {
     /** Grace for requests in flight at shutdown; the process exits within 10 s of the signal. */
     static final int SHUTDOWN_GRACE_SECONDS = 8;
 
+    /** Set by picocli when it read the flags; {@link ServeFlags} leaves it null. */
     @Spec
-    CommandSpec spec;
+    private CommandSpec spec;
 
     @Mixin
     ServerOptions server;
@@ -42,24 +50,40 @@ abstract class AppCommand implements Callable<Integer> {
     }
 
     /**
-     * Opens the app from its flags; a flag the app refuses is a {@link CommandLine.ParameterException}.
-     * What the operator must know before the first request (where a new key is) goes to {@code out}.
+     * Opens the app from its flags; a flag the app refuses is an {@link InvalidFlags}. What the operator
+     * must know before the first request (where a new key is) goes to the invocation's {@code out}.
      */
-    abstract App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out);
+    abstract App open(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation);
 
+    /**
+     * What a command learns of its invocation besides its flags' values.
+     *
+     * @param app the app's name, as {@code serve} was given it
+     * @param given whether a flag, by any of its names, was on the command line (not just defaulted)
+     */
+    record Invocation(String app, PrintWriter out, PrintWriter err, Predicate<String> given) {
+    }
+
+    /** picocli's entry, once it has read the flags. */
     @Override
     public final Integer call() throws InterruptedException {
         CommandLine commandLine = spec.commandLine();
-        PrintWriter out = commandLine.getOut();
+        return serve(new Invocation(spec.name(), commandLine.getOut(), commandLine.getErr(),
+            commandLine.getParseResult()::hasMatchedOption));
+    }
+
+    /** Serves until SIGTERM or SIGINT and returns the exit status, 0; a refused flag is an {@link InvalidFlags}. */
+    final int serve(Invocation invocation) throws InterruptedException {
+        PrintWriter out = invocation.out();
         InetSocketAddress bind = server.bind() != null ? server.bind() : defaultBind();
         PrometheusRegistry metrics = new PrometheusRegistry();
-        ServerConfig config = server.toConfig(commandLine, bind, metrics);
+        ServerConfig config = server.toConfig(bind, metrics);
         CountDownLatch stop = new CountDownLatch(1);
-        try (App app = open(bind, metrics, out)) {
+        try (App app = open(bind, metrics, invocation)) {
             Signals.onTermination(stop::countDown);
             HttpServer httpServer = HttpServer.start(config, app.routes());
             collectStartUpGarbage();
-            out.printf(Locale.ROOT, "hotpath %s listening on http://%s:%d (%s, %d event loops)%n", spec.name(),
+            out.printf(Locale.ROOT, "hotpath %s listening on http://%s:%d (%s, %d event loops)%n", invocation.app(),
                 httpServer.address().getHostString(), httpServer.port(), httpServer.transport().name().toLowerCase(),
                 config.eventLoops());
             out.flush();

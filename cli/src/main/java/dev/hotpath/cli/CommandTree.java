@@ -56,7 +56,7 @@ final class CommandTree {
     }
 
     /** The child whose name or alias is {@code arg}, or null. */
-    private static Class<?> named(Class<?>[] children, String arg) {
+    static Class<?> named(Class<?>[] children, String arg) {
         for (Class<?> child : children) {
             Command command = child.getAnnotation(Command.class);
             if (command.name().equals(arg)) {

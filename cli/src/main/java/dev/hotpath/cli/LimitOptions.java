@@ -2,7 +2,6 @@ package dev.hotpath.cli;
 
 import dev.hotpath.http.ServerLimits;
 import java.time.Duration;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** One flag per {@link ServerLimits} limit, defaulting to its named constant. */
@@ -43,12 +42,12 @@ final class LimitOptions {
         description = "Async requests in flight server-wide; more get 503 (default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 
-    ServerLimits toLimits(CommandLine commandLine) {
+    ServerLimits toLimits() {
         try {
             return new ServerLimits(maxRequestLine, maxHeaderBytes, maxHeaderFields, maxBody, requestTimeout,
                 idleTimeout, maxConnections, maxPendingResponses, maxInFlight);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         }
     }
 }

@@ -26,22 +26,47 @@ public final class Main {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs one command: 0 on success, 1 when it failed, 2 for an invalid command line. */
+    /**
+     * Runs one command: 0 on success, 1 when it failed, 2 for an invalid command line. A server's command
+     * line is read without picocli where {@link ServeFlags} can read it.
+     */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
         String[] named = ServeCommand.withDefaultApp(args);
+        ServeFlags.Reading serve = ServeFlags.read(named);
+        if (serve != null) {
+            return serve(serve, out, err);
+        }
         CommandLine commandLine = CommandTree.build(HotpathCommand.class, named)
             .setCaseInsensitiveEnumValuesAllowed(true)
             .setOut(out)
             .setErr(err)
-            .setParameterExceptionHandler((e, a) -> {
-                err.println("hotpath: " + e.getMessage() + " (see hotpath " + commandPath(e.getCommandLine()) + "--help)");
-                return CommandLine.ExitCode.USAGE;
-            })
-            .setExecutionExceptionHandler((e, cl, parsed) -> {
-                err.println("hotpath: " + e.getMessage());
-                return CommandLine.ExitCode.SOFTWARE;
-            });
+            .setParameterExceptionHandler((e, a) -> refused(err, e.getMessage(), commandPath(e.getCommandLine())))
+            .setExecutionExceptionHandler((e, cl, parsed) -> e instanceof InvalidFlags
+                ? refused(err, e.getMessage(), commandPath(cl)) : failed(err, e));
         return commandLine.execute(named);
+    }
+
+    /** Runs the server {@link ServeFlags} read, answering as picocli's handlers above answer. */
+    private static int serve(ServeFlags.Reading serve, PrintWriter out, PrintWriter err) {
+        try {
+            return serve.command().serve(new AppCommand.Invocation(serve.app(), out, err, serve.given()::contains));
+        } catch (InvalidFlags e) {
+            return refused(err, e.getMessage(), "serve " + serve.app() + " ");
+        } catch (Exception e) {
+            return failed(err, e);
+        }
+    }
+
+    /** An invalid command line: one line that says why and where the help is, status 2. */
+    private static int refused(PrintWriter err, String why, String commandPath) {
+        err.println("hotpath: " + why + " (see hotpath " + commandPath + "--help)");
+        return 2;
+    }
+
+    /** A command that failed: its reason on one line, status 1. */
+    private static int failed(PrintWriter err, Exception e) {
+        err.println("hotpath: " + e.getMessage());
+        return 1;
     }
 
     private static String commandPath(CommandLine commandLine) {

@@ -57,7 +57,8 @@ final class MessagesCommand implements Runnable {
 
         @Override
         public Integer call() throws InterruptedException {
-            MessagesConfig config = storage.config(spec, MessagesConfig.MAX_BATCH);
+            MessagesConfig config = storage.config(spec.commandLine().getParseResult()::hasMatchedOption,
+                MessagesConfig.MAX_BATCH);
             try {
                 config = config.withStream(StreamConfig.of(RedisConfig.parse(stream), true));
                 config = config.withStream(config.stream().withTimes(claimIdle, config.stream().recoveryInterval(),

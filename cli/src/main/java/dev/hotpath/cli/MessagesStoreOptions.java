@@ -5,9 +5,8 @@ import dev.hotpath.store.Durability;
 import dev.hotpath.store.PostgresConfig;
 import java.nio.file.Path;
 import java.time.Clock;
-import picocli.CommandLine.Model.CommandSpec;
+import java.util.function.Predicate;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 /**
  * Where the messages service keeps messages, the flags {@code hotpath serve messages} and
@@ -29,20 +28,23 @@ final class MessagesStoreOptions {
             + " (default: ${DEFAULT-VALUE}).")
     private Durability durability;
 
-    /** The config these flags ask for; a refused combination is a {@link ParameterException} of {@code command}. */
-    MessagesConfig config(CommandSpec command, int maxBatch) {
+    /**
+     * The config these flags ask for, {@code given} telling which were on the command line; a refused
+     * combination is an {@link InvalidFlags}.
+     */
+    MessagesConfig config(Predicate<String> given, int maxBatch) {
         try {
             if (store == null) {
                 return new MessagesConfig(data, durability, maxBatch, Clock.systemUTC());
             }
-            if (command.commandLine().getParseResult().hasMatchedOption("--data")) {
+            if (given.test("--data")) {
                 throw new IllegalArgumentException("--data and --store exclude each other: messages are kept in"
                     + " SQLite under --data or in PostgreSQL at --store");
             }
             return new MessagesConfig(null, PostgresConfig.parse(store, System::getenv), durability, maxBatch,
                 Clock.systemUTC(), null);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(command.commandLine(), e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         }
     }
 }

@@ -6,9 +6,7 @@ import dev.hotpath.apps.messages.MessagesConfig;
 import dev.hotpath.apps.messages.StreamConfig;
 import dev.hotpath.store.RedisConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,8 +42,8 @@ final class ServeMessages extends AppCommand {
     }
 
     @Override
-    App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        MessagesConfig config = storage.config(spec, maxBatch);
+    App open(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
+        MessagesConfig config = storage.config(invocation.given(), maxBatch);
         try {
             if (worker != null && !worker.equals("on") && !worker.equals("off")) {
                 throw new IllegalArgumentException("--worker must be on or off, was '" + worker + "'");
@@ -56,10 +54,10 @@ final class ServeMessages extends AppCommand {
                 throw new IllegalArgumentException("--worker needs --stream");
             }
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         }
         MessagesApp app = MessagesApp.open(config, metrics);
-        out.println("hotpath: messages in " + MessagesApp.where(config) + " (durability "
+        invocation.out().println("hotpath: messages in " + MessagesApp.where(config) + " (durability "
             + config.durability().name().toLowerCase() + "; " + (stream == null ? "POST /message-fast answers 503 without --stream"
             : "stream " + stream + ", worker " + (config.stream().worker() ? "on" : "off")) + ")");
         return app;

@@ -21,10 +21,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParseResult;
 
 /** {@code hotpath serve shortener}: the URL shortener and its flags (docs/API.md, "Command line"). */
 @Command(name = "shortener", mixinStandardHelpOptions = true,
@@ -110,17 +108,16 @@ final class ServeShortener extends AppCommand {
         "--key-file");
 
     @Override
-    App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        CommandLine commandLine = spec.commandLine();
-        ParseResult given = commandLine.getParseResult();
+    App open(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
         List<String> misplaced = (store != null ? EMBEDDED_ONLY : SCALE_OUT_ONLY).stream()
-            .filter(given::hasMatchedOption).toList();
+            .filter(invocation.given()).toList();
         if (!misplaced.isEmpty()) {
-            throw new CommandLine.ParameterException(commandLine, String.join(", ", misplaced)
+            throw new InvalidFlags(String.join(", ", misplaced)
                 + (store != null ? " belongs to the embedded mode; with --store the links live in PostgreSQL"
                     : " belongs to the scale-out mode: add --store postgres://..."));
         }
-        App app = store != null ? openScaleOut(bind, metrics, out) : openEmbedded(bind, metrics, out);
+        PrintWriter out = invocation.out();
+        App app = store != null ? openScaleOut(bind, metrics, invocation) : openEmbedded(bind, metrics, invocation);
         if (ui.equals("on")) {
             out.println("hotpath: a web page for the links is at / of the address below (paste the API key there;"
                 + " --ui off turns it off)");
@@ -128,17 +125,17 @@ final class ServeShortener extends AppCommand {
         return app;
     }
 
-    private App openScaleOut(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        CommandLine commandLine = spec.commandLine();
+    private App openScaleOut(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
+        PrintWriter out = invocation.out();
         ClusterConfig config;
         try {
-            config = new ClusterConfig(toConfig(bind),
+            config = new ClusterConfig(toConfig(bind, invocation.err()),
                 PostgresConfig.parse(store, System::getenv).withPoolSize(poolSize).withStatementTimeout(storeTimeout)
                     .withConnectTimeout(storeTimeout),
                 cache == null ? null : RedisConfig.parse(cache).withCommandTimeout(cacheTimeout), Role.parse(role),
                 localCacheSize, localCacheTtl, keyFile, visitFoldInterval);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         }
         ClusterShortenerApp app = ClusterShortenerApp.open(config, metrics);
         if (app.createdKeyFile() != null) {
@@ -153,8 +150,9 @@ final class ServeShortener extends AppCommand {
         return app;
     }
 
-    private App openEmbedded(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        ShortenerApp app = ShortenerApp.open(toConfig(bind), metrics);
+    private App openEmbedded(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
+        PrintWriter out = invocation.out();
+        ShortenerApp app = ShortenerApp.open(toConfig(bind, invocation.err()), metrics);
         if (app.createdKeyFile() != null) {
             out.println("hotpath: new data dir; its first API key is in " + app.createdKeyFile()
                 + " (readable by you only; shown nowhere else)");
@@ -165,28 +163,28 @@ final class ServeShortener extends AppCommand {
         return app;
     }
 
-    private ShortenerConfig toConfig(InetSocketAddress bind) {
-        CommandLine commandLine = spec.commandLine();
+    /** The embedded config of these flags; its warnings go to {@code err}. */
+    private ShortenerConfig toConfig(InetSocketAddress bind, PrintWriter err) {
         if (durability == Durability.NONE) {
-            commandLine.getErr().println("hotpath: WARNING --durability none: links live in memory only and are lost"
+            err.println("hotpath: WARNING --durability none: links live in memory only and are lost"
                 + " when the process stops. For benchmarks only.");
         }
         if (!ui.equals("on") && !ui.equals("off")) {
-            throw new CommandLine.ParameterException(commandLine, "--ui must be on or off, was " + ui);
+            throw new InvalidFlags("--ui must be on or off, was " + ui);
         }
         String base = publicBase != null ? publicBase : "http://" + bind.getHostString() + ":" + bind.getPort();
         if (!base.startsWith("http://") && !base.startsWith("https://")) {
-            throw new CommandLine.ParameterException(commandLine, "--public-base must start with http:// or https://");
+            throw new InvalidFlags("--public-base must start with http:// or https://");
         }
         try {
             return new ShortenerConfig(data, base, codes, durability, maxLinks, maxBatch, redirectStatus,
-                deniedHosts(commandLine), metricsToken, ui.equals("on"), Clock.systemUTC());
+                deniedHosts(), metricsToken, ui.equals("on"), Clock.systemUTC());
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         }
     }
 
-    private Set<String> deniedHosts(CommandLine commandLine) {
+    private Set<String> deniedHosts() {
         if (denyHosts == null) {
             return Set.of();
         }
@@ -200,7 +198,7 @@ final class ServeShortener extends AppCommand {
             }
             return hosts;
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(commandLine, "cannot read --deny-hosts " + denyHosts + ": " + e.getMessage());
+            throw new InvalidFlags("cannot read --deny-hosts " + denyHosts + ": " + e.getMessage());
         }
     }
 }

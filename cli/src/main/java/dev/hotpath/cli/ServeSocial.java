@@ -5,7 +5,6 @@ import dev.hotpath.apps.social.SocialApp;
 import dev.hotpath.apps.social.SocialConfig;
 import dev.hotpath.store.Durability;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -41,29 +40,28 @@ final class ServeSocial extends AppCommand {
         try {
             return new Converters.HostPort().convert(host + ":" + port);
         } catch (CommandLine.TypeConversionException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "HOST/PORT: " + e.getMessage());
+            throw new InvalidFlags("HOST/PORT: " + e.getMessage());
         }
     }
 
     @Override
-    App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        CommandLine commandLine = spec.commandLine();
+    App open(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
         Path database = sqlitePath;
         if (database == null && System.getenv("SQLITE_PATH") != null) {
             database = Path.of(System.getenv("SQLITE_PATH"));
         }
         String secret = jwtSecret != null ? jwtSecret : System.getenv("JWT_SECRET");
         if (database == null) {
-            throw new CommandLine.ParameterException(commandLine, "serve social needs SQLITE_PATH or --sqlite-path");
+            throw new InvalidFlags("serve social needs SQLITE_PATH or --sqlite-path");
         }
         if (secret == null || secret.isEmpty()) {
-            throw new CommandLine.ParameterException(commandLine, "serve social needs JWT_SECRET or --jwt-secret");
+            throw new InvalidFlags("serve social needs JWT_SECRET or --jwt-secret");
         }
         try {
             return SocialApp.open(new SocialConfig(database, secret.getBytes(StandardCharsets.UTF_8), durability,
                 Clock.systemUTC(), server.eventLoops() == 1));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open " + database + ": " + e.getMessage(), e);
         }

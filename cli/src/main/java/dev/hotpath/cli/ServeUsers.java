@@ -5,14 +5,12 @@ import dev.hotpath.apps.users.UsersApp;
 import dev.hotpath.apps.users.UsersConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,15 +34,14 @@ final class ServeUsers extends AppCommand {
     private String accessLog;
 
     @Override
-    App open(InetSocketAddress bind, PrometheusRegistry metrics, PrintWriter out) {
-        CommandLine commandLine = spec.commandLine();
+    App open(InetSocketAddress bind, PrometheusRegistry metrics, Invocation invocation) {
         UsersConfig.Store kind = switch (store) {
             case "memory" -> UsersConfig.Store.MEMORY;
             case "sqlite" -> UsersConfig.Store.SQLITE;
-            default -> throw new CommandLine.ParameterException(commandLine, "--store must be memory or sqlite, not " + store);
+            default -> throw new InvalidFlags("--store must be memory or sqlite, not " + store);
         };
         if (kind == UsersConfig.Store.SQLITE && data == null) {
-            throw new CommandLine.ParameterException(commandLine, "--store sqlite needs --data DIR");
+            throw new InvalidFlags("--store sqlite needs --data DIR");
         }
         try {
             if (data != null) {
@@ -52,7 +49,7 @@ final class ServeUsers extends AppCommand {
             }
             return UsersApp.open(new UsersConfig(kind, data, token, accessLog, Clock.systemUTC()), metrics);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            throw new InvalidFlags(e.getMessage());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + data, e);
         } catch (SQLException e) {

@@ -5,7 +5,6 @@ import dev.hotpath.http.Transport;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.InetSocketAddress;
 import java.time.Clock;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -35,12 +34,12 @@ final class ServerOptions {
         return eventLoops == null ? Runtime.getRuntime().availableProcessors() : eventLoops;
     }
 
-    /** The engine's config for serving on {@code address}. */
-    ServerConfig toConfig(CommandLine commandLine, InetSocketAddress address, PrometheusRegistry metrics) {
+    /** The engine's config for serving on {@code address}; a limit out of range is an {@link InvalidFlags}. */
+    ServerConfig toConfig(InetSocketAddress address, PrometheusRegistry metrics) {
         int loops = eventLoops();
         if (loops < 1) {
-            throw new CommandLine.ParameterException(commandLine, "--event-loops must be at least 1");
+            throw new InvalidFlags("--event-loops must be at least 1");
         }
-        return new ServerConfig(address, transport, loops, limits.toLimits(commandLine), Clock.systemUTC(), metrics);
+        return new ServerConfig(address, transport, loops, limits.toLimits(), Clock.systemUTC(), metrics);
     }
 }

@@ -3,6 +3,7 @@ package dev.hotpath.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hotpath.http.testing.RawHttpClient;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,18 @@ class ServeIT {
             assertThat(server.process.waitFor(10, TimeUnit.SECONDS)).as("exited within 10 s").isTrue();
             assertThat(server.process.exitValue()).isZero();
             assertThat(server.output()).contains("hotpath: draining", "hotpath: stopped");
+        }
+    }
+
+    /** picocli's model of a command and its Java 5 classes, which no AOT cache holds, stay out of a server. */
+    @Test
+    void readsAPlainServeLineWithoutLoadingPicocli() throws Exception {
+        Path classes = dir.resolve("classes.log");
+        try (ServerProcess server = ServerProcess.start(dir.resolve("serve.log"),
+            List.of("-Xlog:class+load:file=" + classes), "users", "--bind", "127.0.0.1:0", "--event-loops=1")) {
+            server.awaitPort();
+            assertThat(Files.readString(classes)).contains("dev.hotpath.cli.ServeFlags ")
+                .doesNotContain("picocli.CommandLine ");
         }
     }
 
